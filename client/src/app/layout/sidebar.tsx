@@ -1,0 +1,47 @@
+import { Box, Flex, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { can, type PermissionSet } from '#domain/permissions';
+import { ROUTES, routeTitleKey, type AreaRoute } from '../routes.tsx';
+
+/** SPEC §2/§6: the sidebar lists exactly the areas the user may open (elements lacking permission are hidden). */
+export function navAreas(permissions: PermissionSet): AreaRoute[] {
+  return ROUTES.filter((a) => a.icon && !a.isPublic && can(permissions, a.permission));
+}
+
+export function Sidebar({ permissions, onNavigate }: { permissions: PermissionSet; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Box as="nav" aria-label={t('app.nav.label')} data-testid="sidebar">
+      <Stack as="ul" gap="0.5" listStyleType="none" m="0" p="0">
+        {navAreas(permissions).map((area) => {
+          const Icon = area.icon!;
+          return (
+            <li key={area.area}>
+              <Flex
+                asChild
+                align="center"
+                gap="3"
+                px="3"
+                py="2"
+                minH="10"
+                borderRadius="md"
+                color="fg.muted"
+                fontWeight="medium"
+                textStyle="sm"
+                _hover={{ bg: 'bg.muted', color: 'fg' }}
+                _currentPage={{ bg: 'brand.subtle', color: 'brand.fg' }}
+                focusRingColor="brand.focusRing"
+              >
+                <NavLink to={area.path} onClick={onNavigate} data-testid={`nav-${area.area}`}>
+                  <Icon size={18} aria-hidden />
+                  <Text as="span" truncate>{t(routeTitleKey(area.name))}</Text>
+                </NavLink>
+              </Flex>
+            </li>
+          );
+        })}
+      </Stack>
+    </Box>
+  );
+}

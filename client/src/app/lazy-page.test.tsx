@@ -1,0 +1,45 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { renderWithProviders } from '../test/render.tsx';
+import { ChunkLoadError, isChunkLoadError, lazyPage, withTimeout } from './lazy-page.tsx';
+import { PageSuspense, RouteErrorBoundary } from './route-elements.tsx';
+
+afterEach(() => vi.useRealTimers());
+
+describe('lazy pages (SPEC §8 chunk load error after 120 s)', () => {
+  it('rejects with a load error when the chunk takes longer than 120 s', async () => {
+    vi.useFakeTimers();
+    const never = () => new Promise<never>(() => undefined);
+    const p = withTimeout(never);
+    const settled = vi.fn();
+    p.catch(settled);
+    await vi.advanceTimersByTimeAsync(119_999);
+    expect(settled).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(settled).toHaveBeenCalledWith(expect.any(ChunkLoadError));
+    expect((settled.mock.calls[0][0] as ChunkLoadError).reason).toBe('timeout');
+  });
+
+  it('turns a failed import into a load error, and recognises the browser\'s own message', async () => {
+    await expect(withTimeout(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/x.js')))).rejects.toMatchObject({ reason: 'failed' });
+    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))).toBe(true);
+    expect(isChunkLoadError(new Error('boom'))).toBe(false);
+  });
+
+  it('shows the load error UI with a retry when a page chunk cannot be loaded', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const Page = lazyPage(() => new Promise<never>(() => undefined), 'Nothing', { firstLoad: true });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderWithProviders(
+      <RouteErrorBoundary resetKey="x">
+        <Routes><Route path="*" element={<PageSuspense><Page /></PageSuspense>} /></Routes>
+      </RouteErrorBoundary>,
+    );
+    expect(screen.getByRole('status')).toBeTruthy(); // the spinner while waiting
+    await act(async () => { await vi.advanceTimersByTimeAsync(120_000); });
+    expect(await screen.findByTestId('load-error')).toBeTruthy();
+    expect(screen.getByText('No se pudo cargar esta sección')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reintentar' })).toBeTruthy();
+  }, 20_000);
+});

@@ -1,0 +1,106 @@
+import { Component, Suspense, useEffect, type ErrorInfo, type ReactNode } from 'react';
+import { Box, Button, Center } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { ApiFeedback } from '../api/api-feedback.tsx';
+import { onUnauthenticated } from '../api/http.ts';
+import { isChunkLoadError } from './lazy-page.tsx';
+import { listenToParent, reportRoute } from './frame-bridge.ts';
+import { LoadErrorState, NoPermissionPage, PageSpinner } from './layout/page-states.tsx';
+import { resolveModuleEntry, routeToRemember } from './route-memory.ts';
+import { areaOf, type AreaName } from './routes.tsx';
+import { authUserQuery, permissionsOf, useAuthUser, useCan } from './session/auth-user.ts';
+import { session, useSession } from './session/session-store.ts';
+import { useLocaleSync } from './use-locale.ts';
+
+/** Everything every route shares: scroll to top, iframe bridge, remembered routes, feedback, locale. */
+export function RootShell() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const here = location.pathname + location.search + location.hash;
+  useLocaleSync();
+
+  // SPEC §2: the page scrolls to the top on navigation.
+  useEffect(() => { window.scrollTo(0, 0); }, [location.pathname]);
+
+  // SPEC §2: remember the last route of each module.
+  useEffect(() => {
+    const r = routeToRemember(location.pathname, location.search);
+    if (r) session.rememberRoute(r.area.area, r.path);
+  }, [location.pathname, location.search]);
+
+  // SPEC §1: report each route change to the parent frame, and follow paths it sends.
+  useEffect(() => { reportRoute(here); }, [here]);
+  useEffect(() => listenToParent(() => window.location.pathname + window.location.search + window.location.hash, (p) => navigate(p)), [navigate]);
+
+  // A 401 on any call means the session ended: forget the user so the layout shows the login.
+  useEffect(() => onUnauthenticated(() => queryClient.setQueryData(authUserQuery.queryKey, null)), [queryClient]);
+
+  return (
+    <>
+      <RouteErrorBoundary resetKey={location.pathname}>
+        <Outlet />
+      </RouteErrorBoundary>
+      <ApiFeedback />
+    </>
+  );
+}
+
+/** SPEC §2: opening a module restores its last route, or its default when that is gone. */
+export function ModuleEntry({ area }: { area: AreaName }) {
+  const { data: user } = useAuthUser();
+  const stored = useSession((s) => s.metadata.lastRoutes[area]);
+  return <Navigate to={resolveModuleEntry(areaOf(area), stored, permissionsOf(user))} replace />;
+}
+
+export function PermissionGate({ permission, children }: { permission: string; children: ReactNode }) {
+  return useCan(permission) ? <>{children}</> : <NoPermissionPage />;
+}
+
+export function PageSuspense({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<PageSpinner />}>{children}</Suspense>;
+}
+
+function RouteErrorPage({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  return (
+    <Center minH="60vh" p="4">
+      {isChunkLoadError(error) ? (
+        <LoadErrorState onRetry={() => window.location.reload()} />
+      ) : (
+        <Box textAlign="center" data-testid="route-error">
+          <Box as="p" mb="4">{t('common.error_default')}</Box>
+          <Button colorPalette="brand" onClick={() => window.location.reload()}>{t('app.retry')}</Button>
+        </Box>
+      )}
+    </Center>
+  );
+}
+
+type BoundaryProps = { resetKey: string; children: ReactNode };
+
+/**
+ * Route error boundary: a chunk that failed or timed out (SPEC §8) shows the load error UI, anything
+ * else a generic one. Navigating elsewhere clears it. Placed inside the layout too, so the sidebar stays.
+ */
+export class RouteErrorBoundary extends Component<BoundaryProps, { error: unknown; key: string }> {
+  override state = { error: undefined as unknown, key: this.props.resetKey };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: { error: unknown; key: string }) {
+    return props.resetKey !== state.key ? { error: undefined, key: props.resetKey } : null;
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    if (!isChunkLoadError(error)) console.error(error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.error !== undefined ? <RouteErrorPage error={this.state.error} /> : this.props.children;
+  }
+}

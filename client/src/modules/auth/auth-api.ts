@@ -1,0 +1,17 @@
+import type { LoginInput } from '#domain/schemas/auth';
+import { apiV2 } from '../../api/clients.ts';
+import type { AuthUser } from '../../app/session/auth-user.ts';
+
+/** Auth calls of SPEC §2/§7 (server/src/modules/auth/routes.ts). */
+export const authApi = {
+  login: (input: LoginInput) => apiV2.post<{ data: AuthUser }>('auth/login', input).then((r) => r.data),
+  forgotPassword: (username: string) => apiV2.post<{ message: string }>('auth/password/forgot', { username }),
+  resetPassword: (input: { token: string; password: string; password_confirmation: string }) =>
+    apiV2.post<{ message: string }>('auth/password/reset', input),
+};
+
+/** Only same-app paths are followed after login (no open redirect through ?redirect=). */
+export function safeRedirect(raw: string | null): string {
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/auth')) return '/home';
+  return raw;
+}

@@ -1,0 +1,78 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Field, Input, Link, Stack } from '@chakra-ui/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { isApiError } from '../../api/errors.ts';
+import { serverFieldErrors, validate, type FieldErrors } from '../../app/forms.ts';
+import { PageSpinner } from '../../app/layout/page-states.tsx';
+import { authUserQuery } from '../../app/session/auth-user.ts';
+import { AuthCard } from './auth-card.tsx';
+import { authApi, safeRedirect } from './auth-api.ts';
+import { PasswordInput } from './password-input.tsx';
+import { loadAuthSchemas } from './auth-schemas.ts';
+
+/** /auth/login (SPEC §2, messages of SPEC §8 come translated from the server). */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const session = useQuery(authUserQuery);
+  const [form, setForm] = useState({ username: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const redirect = safeRedirect(search.get('redirect'));
+
+  const login = useMutation({
+    mutationFn: authApi.login,
+    onSuccess: (user) => {
+      queryClient.setQueryData(authUserQuery.queryKey, user);
+      navigate(redirect, { replace: true });
+    },
+    onError: (err) => setErrors(serverFieldErrors(err)),
+  });
+
+  if (session.isPending) return <PageSpinner minH="100dvh" />;
+  if (session.data) return <Navigate to={redirect} replace />;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const { loginSchema } = await loadAuthSchemas();
+    const r = validate(loginSchema, form, t);
+    if (!r.ok) return setErrors(r.errors);
+    setErrors({});
+    login.mutate(r.data);
+  };
+  const failure = login.error && isApiError(login.error) && login.error.message ? login.error.message : login.error ? t('common.error_default') : '';
+
+  return (
+    <AuthCard title={t('auth_ui.login.title')} subtitle={t('auth_ui.login.subtitle')}>
+      <form onSubmit={(e) => void submit(e)} onFocus={() => void loadAuthSchemas()} noValidate data-testid="login-form">
+        <Stack gap="4">
+          {failure ? (
+            <Alert.Root status="error" data-testid="login-error">
+              <Alert.Indicator />
+              <Alert.Title>{failure}</Alert.Title>
+            </Alert.Root>
+          ) : null}
+          <Field.Root invalid={Boolean(errors.username)} required>
+            <Field.Label>{t('auth_ui.username')}<Field.RequiredIndicator /></Field.Label>
+            <Input name="username" autoComplete="username" autoCapitalize="none" autoFocus value={form.username}
+              onChange={(e) => setForm({ ...form, username: e.target.value })} />
+            <Field.ErrorText>{errors.username}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={Boolean(errors.password)} required>
+            <Field.Label>{t('auth_ui.password')}<Field.RequiredIndicator /></Field.Label>
+            <PasswordInput name="password" autoComplete="current-password" value={form.password}
+              onChange={(e) => setForm({ ...form, password: e.target.value })} />
+            <Field.ErrorText>{errors.password}</Field.ErrorText>
+          </Field.Root>
+          <Button type="submit" colorPalette="brand" loading={login.isPending} width="full">{t('auth_ui.login.submit')}</Button>
+          <Link asChild alignSelf="center" textStyle="sm" colorPalette="brand">
+            <RouterLink to="/auth/forgotten-password">{t('auth_ui.login.forgot_link')}</RouterLink>
+          </Link>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

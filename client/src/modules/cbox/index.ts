@@ -1,0 +1,2 @@
+/** Public surface of the cbox module: its pages, lazy-loaded by the route table. */
+export { CboxPage } from './cbox-page.tsx';

@@ -1,0 +1,2 @@
+/** Public surface of the cmanagement module: its pages, lazy-loaded by the route table. */
+export { CmanagementPage } from './cmanagement-page.tsx';

@@ -1,0 +1,2 @@
+/** Unit-type catalogue screens (SPEC §2 unit type configuration), shown in config propietarios global. */
+export { UnitTypesSection } from './unit-types-section.tsx';

@@ -1,0 +1,6 @@
+import { PendingPage } from '../../app/layout/page-states.tsx';
+
+/** Config sections whose screens are built by later work (users, profiles, integrations…). */
+export function ConfigPendingPage() {
+  return <PendingPage />;
+}

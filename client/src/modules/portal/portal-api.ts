@@ -1,0 +1,75 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { TicketState } from '#machines/ticket';
+import type { OrderState } from '#machines/order';
+import { apiV2 } from '../../api/clients.ts';
+import type { DataEnvelope, ListEnvelope } from '../../api/data.ts';
+import { createQueryKeys } from '../../api/query.ts';
+
+/** The owner portal API (issue 6 §7): server/src/modules/warranties/portal/routes.ts. */
+const API = 'postventa/portal';
+export const portalKeys = { ...createQueryKeys('portal'), ticket: (id: number) => ['portal', 'ticket', id] as const };
+
+export type PortalUnit = {
+  id: number; number: string; role: 'propietario' | 'receptor'; tower: string | null; delivery_date: string | null;
+  project: { id: number; name: string; address: string | null; commune: string | null; real_estate_name: string | null; logo_path: string | null };
+  contacts: { name: string; role?: string; email?: string; phone?: string }[];
+};
+export type PortalTicket = {
+  id: number; code: string; subject: string; state: TicketState; origin: string; merged_into_id: number | null;
+  unit: { id: number; number: string }; project: { id: number; name: string }; progress: { total: number; done: number; percent: number };
+  created_at: string; updated_at: string;
+};
+/** A visit as the owner sees it: can_confirm / can_reject come from the order machine on the server, against the project's limit. */
+export type PortalVisit = {
+  id: number; ticket_id: number; kind: 'OI' | 'OT'; code: string; state: OrderState; start_at: string; end_at: string | null;
+  responsible: { full_name: string } | null; owner_decision: 'confirmada' | 'rechazada' | null; owner_decision_at: string | null;
+  can_confirm: boolean; can_reject: boolean; deadline: string | null; is_before_deadline: boolean;
+};
+export type PortalFailure = { id: number; state: string; place: { name: string }; item: { name: string }; detail: { name: string }; description: string };
+export type PortalTicketDetail = PortalTicket & {
+  unit: { id: number; number: string }; tower: { name: string } | null; responsible: { full_name: string } | null;
+  failures: PortalFailure[]; visits: PortalVisit[];
+};
+export type PortalMessage = {
+  id: string; usuario: { name: string; color: string | null; acronimo: string } | null; fecha: string; tipo: { nombre: string; kind: string };
+  text: string; archivos: { path: string; name: string; url?: string }[];
+};
+export type Photo = { path: string; name: string; size: number; type: string };
+
+export const myUnitsQuery = queryOptions({
+  queryKey: portalKeys.item('units'),
+  queryFn: ({ signal }) => apiV2.get<DataEnvelope<PortalUnit[]>>(`${API}/unidades`, { signal }).then((r) => r.data),
+});
+export const myTicketsQuery = (page: number) => queryOptions({
+  queryKey: portalKeys.list('tickets', { page }),
+  queryFn: ({ signal }) => apiV2.get<ListEnvelope<PortalTicket>>(`${API}/solicitudes`, { signal, query: { page, rowsPerPage: 50 } }),
+});
+export const myVisitsQuery = queryOptions({
+  queryKey: portalKeys.list('visits'),
+  queryFn: ({ signal }) => apiV2.get<DataEnvelope<PortalVisit[]>>(`${API}/visitas`, { signal }).then((r) => r.data),
+});
+export const portalTicketQuery = (id: number) => queryOptions({
+  queryKey: [...portalKeys.ticket(id), 'detail'],
+  queryFn: ({ signal }) => apiV2.get<DataEnvelope<PortalTicketDetail>>(`${API}/solicitudes/${id}`, { signal }).then((r) => r.data),
+});
+export const portalMessagesQuery = (id: number, page: number) => queryOptions({
+  queryKey: [...portalKeys.ticket(id), 'messages', page],
+  queryFn: ({ signal }) => apiV2.get<ListEnvelope<PortalMessage>>(`${API}/solicitudes/${id}/actividad`, { signal, query: { page } }),
+});
+
+export const portalApi = {
+  create: (body: { unit_id: number; subject: string; message: string; attachments: Photo[] }) =>
+    apiV2.post<DataEnvelope<{ id: number }>>(`${API}/solicitudes`, body).then((r) => r.data),
+  message: (id: number, body: { body: string; attachments: Photo[] }) => apiV2.post(`${API}/solicitudes/${id}/mensajes`, body),
+  answer: (orderId: number, decision: 'confirmar' | 'rechazar', reason?: string) =>
+    apiV2.post<DataEnvelope<PortalVisit | null>>(`${API}/visitas/${orderId}/${decision}`, { reason }).then((r) => r.data),
+};
+
+/**
+ * Whether the owner may still answer a visit: the server's machine verdict, and the deadline not
+ * passed while the page stayed open (SPEC §4: until a configured time before it starts).
+ */
+export function canAnswer(v: Pick<PortalVisit, 'can_confirm' | 'can_reject' | 'deadline'>, now = Date.now()): { confirm: boolean; reject: boolean } {
+  const inTime = !v.deadline || now <= Date.parse(v.deadline);
+  return { confirm: v.can_confirm && inTime, reject: v.can_reject && inTime };
+}

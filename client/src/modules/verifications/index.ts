@@ -1,0 +1,2 @@
+/** Public surface of the verifications module: its pages, lazy-loaded by the route table. */
+export { VerificationsPage } from './verifications-page.tsx';

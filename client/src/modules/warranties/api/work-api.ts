@@ -1,0 +1,81 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { acReplySchema, orderCreateSchema, orderManageSchema, orderScheduleSchema, orderUpdateSchema } from '#domain/schemas/warranties';
+import { apiV2 } from '../../../api/clients.ts';
+import type { DataEnvelope } from '../../../api/data.ts';
+import { warrantyKeys } from './keys.ts';
+import { ticketPath } from './tickets-api.ts';
+import type { AcView, FailureView, OrderKind, OrderView } from './types.ts';
+
+/** Failures, OI/OT and AC of one ticket (SPEC §2 solicitud/{id} tabs). */
+export const failuresQuery = (ticketId: number) => queryOptions({
+  queryKey: warrantyKeys.failures(ticketId),
+  queryFn: ({ signal }) => apiV2.get<DataEnvelope<FailureView[]>>(ticketPath(ticketId, '/fallas'), { signal }).then((r) => r.data),
+});
+
+export const kindPath = (kind: OrderKind) => (kind === 'OI' ? 'oi' : 'ot');
+
+export const ordersQuery = (ticketId: number, kind: OrderKind) => queryOptions({
+  queryKey: warrantyKeys.orders(ticketId, kind),
+  queryFn: ({ signal }) => apiV2.get<DataEnvelope<OrderView[]>>(ticketPath(ticketId, `/${kindPath(kind)}`), { signal }).then((r) => r.data),
+});
+
+export const orderQuery = (ticketId: number, kind: OrderKind, orderId: number) => queryOptions({
+  queryKey: warrantyKeys.order(ticketId, kind, orderId),
+  queryFn: ({ signal }) => apiV2.get<DataEnvelope<OrderView>>(ticketPath(ticketId, `/${kindPath(kind)}/${orderId}`), { signal }).then((r) => r.data),
+});
+
+export const acsQuery = (ticketId: number) => queryOptions({
+  queryKey: warrantyKeys.acs(ticketId),
+  queryFn: ({ signal }) => apiV2.get<DataEnvelope<AcView[]>>(ticketPath(ticketId, '/ac'), { signal }).then((r) => r.data),
+});
+
+/** The failure actions of SPEC §4, by the URL verb of each. */
+export const FAILURE_ACTION_PATHS = {
+  'failure.markNotApplicable': 'no-aplica',
+  'failure.reopen': 'reabrir',
+  'failure.markToOwner': 'marcar-propietario',
+  'failure.reenter': 'reingresar',
+} as const;
+export type FailureActionEvent = keyof typeof FAILURE_ACTION_PATHS;
+
+export type FailureCreateBody = { failure_type_id: number; description?: string; severity?: string; batch?: number; attachments: { path: string; name: string; size: number; type: string }[] };
+
+export const failuresApi = {
+  create: (ticketId: number, body: FailureCreateBody) => apiV2.post(ticketPath(ticketId, '/fallas'), body),
+  remove: (ticketId: number, failureId: number) => apiV2.delete(ticketPath(ticketId, `/fallas/${failureId}`)),
+  outcome: (ticketId: number, failureId: number, outcome: string, comment?: string) =>
+    apiV2.post(ticketPath(ticketId, `/fallas/${failureId}/resultado`), { outcome, comment }),
+  action: (ticketId: number, failureId: number, event: FailureActionEvent, comment?: string) =>
+    apiV2.post(ticketPath(ticketId, `/fallas/${failureId}/${FAILURE_ACTION_PATHS[event]}`), { comment }),
+};
+
+/** The order actions of SPEC §4 without a body of their own (an optional reason). */
+export const ORDER_ACTION_PATHS = {
+  'order.unschedule': 'desagendar',
+  'order.confirm': 'confirmar',
+  'order.reject': 'rechazar',
+  'order.cancel': 'cancelar',
+  'order.finish': 'finalizar',
+} as const;
+export type OrderActionEvent = keyof typeof ORDER_ACTION_PATHS;
+
+export const ordersApi = {
+  create: (ticketId: number, kind: OrderKind, body: z.input<typeof orderCreateSchema>) =>
+    apiV2.post<DataEnvelope<OrderView>>(ticketPath(ticketId, `/${kindPath(kind)}`), body).then((r) => r.data),
+  update: (ticketId: number, kind: OrderKind, orderId: number, body: z.input<typeof orderUpdateSchema>) =>
+    apiV2.patch<DataEnvelope<OrderView>>(ticketPath(ticketId, `/${kindPath(kind)}/${orderId}`), body).then((r) => r.data),
+  schedule: (ticketId: number, kind: OrderKind, orderId: number, body: z.input<typeof orderScheduleSchema>, reschedule: boolean) =>
+    apiV2.post<DataEnvelope<OrderView>>(ticketPath(ticketId, `/${kindPath(kind)}/${orderId}/${reschedule ? 'reagendar' : 'agendar'}`), body).then((r) => r.data),
+  manage: (ticketId: number, kind: OrderKind, orderId: number, body: z.input<typeof orderManageSchema>) =>
+    apiV2.post<DataEnvelope<OrderView>>(ticketPath(ticketId, `/${kindPath(kind)}/${orderId}/gestionar`), body).then((r) => r.data),
+  action: (ticketId: number, kind: OrderKind, orderId: number, event: OrderActionEvent, reason?: string) =>
+    apiV2.post<DataEnvelope<OrderView>>(ticketPath(ticketId, `/${kindPath(kind)}/${orderId}/${ORDER_ACTION_PATHS[event]}`), { reason }).then((r) => r.data),
+};
+
+export const acsApi = {
+  create: (ticketId: number, failureIds: number[]) => apiV2.post(ticketPath(ticketId, '/ac'), { failure_ids: failureIds }),
+  reply: (ticketId: number, acId: number, body: z.input<typeof acReplySchema>) => apiV2.post(ticketPath(ticketId, `/ac/${acId}/responder`), body),
+  followUp: (ticketId: number, acId: number, followUp: 'reinspeccion' | 'orden_trabajo') =>
+    apiV2.post(ticketPath(ticketId, `/ac/${acId}/seguimiento`), { follow_up: followUp }),
+};

@@ -1,0 +1,20 @@
+import { Box, HStack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import type { Progress } from '../api/types.ts';
+
+/** SPEC §3 ticket progress, computed by the server from its failures (done = neither pending nor failing). */
+export function TicketProgress({ progress, width = '24' }: { progress: Progress; width?: string }) {
+  const { t } = useTranslation();
+  const label = t('warranties_ui.progress.label', { done: progress.done, total: progress.total, percent: progress.percent });
+  return (
+    <HStack gap="2" title={label} minW="0">
+      <Box role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress.percent} aria-label={label}
+        w={width} h="1.5" bg="bg.emphasized" borderRadius="full" overflow="hidden" flexShrink={0}>
+        <Box h="full" bg={progress.percent === 100 ? 'green.500' : 'brand.solid'} style={{ width: `${progress.percent}%` }} />
+      </Box>
+      <Text textStyle="xs" color="fg.muted" whiteSpace="nowrap">
+        {progress.total ? `${progress.done}/${progress.total}` : t('warranties_ui.progress.none')}
+      </Text>
+    </HStack>
+  );
+}

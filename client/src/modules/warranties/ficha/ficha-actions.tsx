@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { Button, HStack } from '@chakra-ui/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { FichaEventType } from '#machines/ficha';
+import { useCan } from '../../../app/session/auth-user.ts';
+import { showSuccessToast } from '../../../api/notify.ts';
+import { deliveryKeys, fichaApi, ownersQuery, type FichaDetail } from './ficha-api.ts';
+import { FICHA_ACTIONS, fichaEventsAllowed, scheduleEventsAllowed } from './ficha-machine.ts';
+import { DeliverDialog } from './deliver-dialog.tsx';
+import { ScheduleDialog } from './schedule-dialog.tsx';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { MANAGE, REVIEW } from './use-unit-id.ts';
+
+const PERMISSION: Record<FichaEventType, string> = {
+  'ficha.schedule': MANAGE, 'ficha.deliver': REVIEW, 'ficha.returnToNew': MANAGE, 'ficha.clean': MANAGE, 'ficha.passToAfterSales': MANAGE,
+};
+const LABEL: Record<FichaEventType, string> = {
+  'ficha.schedule': 'schedule', 'ficha.deliver': 'deliver', 'ficha.returnToNew': 'return_to_new', 'ficha.clean': 'clean', 'ficha.passToAfterSales': 'pass_to_after_sales',
+};
+type Confirmable = 'ficha.returnToNew' | 'ficha.clean' | 'ficha.passToAfterSales';
+
+/** Header actions of ficha/{unitId}: which appear comes from the ficha machine and the user's permissions. */
+export function FichaActions({ ficha }: { ficha: FichaDetail }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const canManage = useCan(MANAGE);
+  const canReview = useCan(REVIEW);
+  const [open, setOpen] = useState<FichaEventType | null>(null);
+  const owners = useQuery({ ...ownersQuery(ficha.id), enabled: open === 'ficha.deliver' });
+  const allowed = fichaEventsAllowed(ficha).filter((e) => (PERMISSION[e] === MANAGE ? canManage : canReview));
+  const scheduleAnswers = canManage ? scheduleEventsAllowed(ficha.schedule) : [];
+
+  const refresh = (detail?: FichaDetail) => {
+    if (detail) queryClient.setQueryData(deliveryKeys.detail('ficha', ficha.id), detail);
+    void queryClient.invalidateQueries({ queryKey: deliveryKeys.detail('ficha', ficha.id) });
+    void queryClient.invalidateQueries({ queryKey: deliveryKeys.lists() });
+  };
+  const done = (detail?: FichaDetail, message = 'saved') => { refresh(detail); setOpen(null); showSuccessToast(t(`deliveries_ui.messages.${message}`)); };
+  const schedule = useMutation({ mutationFn: (startAt: string) => fichaApi.schedule(ficha.id, startAt), onSuccess: (d) => done(d, 'scheduled') });
+  const answer = useMutation({ mutationFn: (d: 'confirmar' | 'rechazar') => fichaApi.answerSchedule(ficha.id, d), onSuccess: (d) => done(d) });
+  const command = useMutation({
+    mutationFn: async (event: Confirmable) => {
+      if (event === 'ficha.clean') return fichaApi.clean(ficha.id);
+      if (event === 'ficha.returnToNew') return fichaApi.returnToNew(ficha.id);
+      const r = await fichaApi.passToAfterSales(ficha.id);
+      navigate(`/warranties/solicitud/${r.ticket.id}`);
+      return r;
+    },
+    onSuccess: (d) => done(d),
+  });
+
+  const confirmable = open === 'ficha.clean' || open === 'ficha.returnToNew' || open === 'ficha.passToAfterSales' ? open : null;
+  return (
+    <HStack gap="2" wrap="wrap" data-testid="ficha-actions">
+      {scheduleAnswers.includes('schedule.confirm') ? (
+        <Button size="sm" variant="outline" loading={answer.isPending} onClick={() => answer.mutate('confirmar')} data-testid="action-schedule-confirm">
+          {t('deliveries_ui.actions.confirm_schedule')}
+        </Button>
+      ) : null}
+      {scheduleAnswers.includes('schedule.reject') ? (
+        <Button size="sm" variant="outline" onClick={() => answer.mutate('rechazar')} data-testid="action-schedule-reject">{t('deliveries_ui.actions.reject_schedule')}</Button>
+      ) : null}
+      {FICHA_ACTIONS.filter((e) => allowed.includes(e)).map((e) => (
+        <Button key={e} size="sm" variant={e === 'ficha.deliver' ? 'solid' : e === 'ficha.clean' ? 'outline' : 'subtle'}
+          colorPalette={e === 'ficha.clean' ? 'red' : 'brand'} onClick={() => setOpen(e)} data-testid={`action-${LABEL[e]}`}>
+          {t(`deliveries_ui.actions.${LABEL[e]}`)}
+        </Button>
+      ))}
+      <ScheduleDialog open={open === 'ficha.schedule'} title={t('deliveries_ui.schedule.title')} initial={ficha.scheduled_delivery_at}
+        busy={schedule.isPending} onSubmit={(iso) => schedule.mutate(iso)} onClose={() => setOpen(null)} testId="schedule-dialog" />
+      <DeliverDialog open={open === 'ficha.deliver'} owners={owners.data ?? []} onClose={() => setOpen(null)}
+        onDeliver={async (input) => { const d = await fichaApi.deliver(ficha.id, input); done(d, 'delivered'); }} />
+      <ConfirmDialog open={confirmable !== null} busy={command.isPending} danger={confirmable === 'ficha.clean'} testId="confirm-dialog"
+        title={confirmable ? t(`deliveries_ui.actions.${LABEL[confirmable]}`) : ''}
+        body={confirmable ? t(`deliveries_ui.confirm.${LABEL[confirmable]}`) : ''}
+        confirmLabel={confirmable ? t(`deliveries_ui.actions.${LABEL[confirmable]}`) : ''}
+        onConfirm={() => { if (confirmable) command.mutate(confirmable); }} onClose={() => setOpen(null)} />
+    </HStack>
+  );
+}

@@ -1,0 +1,89 @@
+import type { ReactNode } from 'react';
+import { Alert, Badge, Box, Card, Flex, Grid, Heading, HStack, Link, Stack, Tabs, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { PageSpinner } from '../../../app/layout/page-states.tsx';
+import { dateText, dateTimeText } from '../components/dates.ts';
+import { fichaDetailQuery, type FichaDetail } from './ficha-api.ts';
+import { FichaActions } from './ficha-actions.tsx';
+import { FichaStateTag } from './ficha-state-tag.tsx';
+import { useUnitId } from './use-unit-id.ts';
+
+/** SPEC §2 ficha/{unitId} tabs, propietarios first (the default). */
+export const FICHA_TABS = ['propietarios', 'revision', 'detalles', 'accesorios', 'archivos', 'vista-previa-acta', 'recepcion', 'solicitudes', 'actividad'] as const;
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box minW="0">
+      <Text textStyle="xs" color="fg.muted">{label}</Text>
+      <Box textStyle="sm" truncate>{children}</Box>
+    </Box>
+  );
+}
+
+function Header({ ficha }: { ficha: FichaDetail }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Card.Root mb="4">
+      <Card.Body gap="4">
+        <Flex gap="3" justify="space-between" direction={{ base: 'column', md: 'row' }} align={{ base: 'stretch', md: 'flex-start' }}>
+          <HStack gap="2" wrap="wrap">
+            <FichaStateTag state={ficha.state} size="md" />
+            <Heading as="h1" size="lg" data-testid="ficha-title">{t('deliveries_ui.unit_label', { number: ficha.unit })}</Heading>
+            {ficha.schedule ? <Badge variant="subtle" data-testid="schedule-state">{t(`machines.deliverySchedule.states.${ficha.schedule.state}`)}</Badge> : null}
+            {ficha.after_sales_ticket ? (
+              <Link asChild colorPalette="brand" textStyle="sm">
+                <RouterLink to={`/warranties/solicitud/${ficha.after_sales_ticket.id}`}>{ficha.after_sales_ticket.code}</RouterLink>
+              </Link>
+            ) : null}
+          </HStack>
+          <FichaActions ficha={ficha} />
+        </Flex>
+        <Grid templateColumns={{ base: '1fr 1fr', md: 'repeat(4, 1fr)', xl: 'repeat(8, 1fr)' }} gap="3">
+          <Fact label={t('deliveries_ui.columns.project')}>{ficha.project.name}</Fact>
+          <Fact label={t('deliveries_ui.columns.tower')}>{ficha.tower?.name ?? '—'}</Fact>
+          <Fact label={t('deliveries_ui.columns.floor')}>{ficha.floor ? ficha.floor.name ?? ficha.floor.number : '—'}</Fact>
+          <Fact label={t('deliveries_ui.columns.type')}>{ficha.unit_type?.name ?? '—'}</Fact>
+          <Fact label={t('deliveries_ui.columns.responsible')}>{ficha.responsible?.full_name ?? '—'}</Fact>
+          <Fact label={t('deliveries_ui.columns.scheduled')}>{dateTimeText(ficha.scheduled_delivery_at, i18n.language) || '—'}</Fact>
+          <Fact label={t('deliveries_ui.columns.delivered')}>{dateText(ficha.delivery_date, i18n.language) || '—'}</Fact>
+          <Fact label={t('deliveries_ui.columns.pending_failures')}><span data-testid="pending-failures">{ficha.pending_failures}</span></Fact>
+        </Grid>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** SPEC §2 ficha/{unitId}: the header with the machine-driven actions, then the tabs. */
+export function FichaLayout() {
+  const { t } = useTranslation();
+  const unitId = useUnitId();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const query = useQuery(fichaDetailQuery(unitId));
+  const base = `/warranties/ficha/${unitId}`;
+  const current = FICHA_TABS.find((tab) => pathname.startsWith(`${base}/${tab}`)) ?? 'propietarios';
+
+  if (query.isPending) return <PageSpinner />;
+  if (query.isError || !query.data) {
+    return <Alert.Root status="error"><Alert.Indicator /><Alert.Title>{t('deliveries_ui.not_found')}</Alert.Title></Alert.Root>;
+  }
+  return (
+    <Stack gap="0">
+      <Link asChild textStyle="sm" mb="2" colorPalette="brand" alignSelf="flex-start">
+        <RouterLink to="/warranties/fichas"><ArrowLeft size={14} aria-hidden="true" />{t('routes.warranties.fichas.title')}</RouterLink>
+      </Link>
+      <Header ficha={query.data} />
+      <Tabs.Root value={current} onValueChange={(d) => navigate(`${base}/${d.value}`)} variant="line" mb="4">
+        <Tabs.List overflowX="auto" overflowY="hidden">
+          {FICHA_TABS.map((tab) => (
+            <Tabs.Trigger key={tab} value={tab} data-testid={`tab-${tab}`} flexShrink={0}>{t(`deliveries_ui.tabs.${tab}`)}</Tabs.Trigger>
+          ))}
+        </Tabs.List>
+      </Tabs.Root>
+      <Outlet />
+    </Stack>
+  );
+}

@@ -1,0 +1,70 @@
+import { Field, HStack, Input } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { FICHA_STATES } from '#domain/schemas/deliveries';
+import { FilterBar } from '../../../widgets/filter-bar.tsx';
+import { MultiSelectFilter } from '../../../widgets/multi-select-filter.tsx';
+import { responsiblesQuery, towersQuery } from '../api/pickers-api.ts';
+import { unitTypesQuery } from '../ficha/ficha-api.ts';
+
+/** SPEC §2 fichas filters: tower, floor, type, state, responsible, scheduled and delivered dates. */
+export type FichaFilterState = {
+  search: string; tower: string[]; floor: string; type: string[]; state: string[]; responsible: string[];
+  scheduled_from: string; scheduled_to: string; delivered_from: string; delivered_to: string;
+};
+export const EMPTY_FILTERS: FichaFilterState = {
+  search: '', tower: [], floor: '', type: [], state: [], responsible: [], scheduled_from: '', scheduled_to: '', delivered_from: '', delivered_to: '',
+};
+
+const nums = (v: string[]) => (v.length ? v.map(Number) : undefined);
+/** The filter state → the API's query (arrays travel as comma lists; empty values are left out). */
+export function toQuery(f: FichaFilterState) {
+  return {
+    search: f.search || undefined, tower_id: nums(f.tower), unit_type_id: nums(f.type), responsible_id: nums(f.responsible),
+    state: f.state.length ? (f.state as (typeof FICHA_STATES)[number][]) : undefined,
+    floor: f.floor.trim() !== '' && Number.isInteger(Number(f.floor)) ? [Number(f.floor)] : undefined,
+    scheduled_from: f.scheduled_from || undefined, scheduled_to: f.scheduled_to || undefined,
+    delivered_from: f.delivered_from || undefined, delivered_to: f.delivered_to || undefined,
+  };
+}
+export const activeFilters = (f: FichaFilterState) => Object.values(toQuery(f)).filter((v) => v !== undefined).length;
+
+function DateRange({ label, from, to, onChange, testId }: { label: string; from: string; to: string; onChange: (from: string, to: string) => void; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Field.Root width="auto">
+      <Field.Label textStyle="xs">{label}</Field.Label>
+      <HStack gap="1">
+        <Input size="sm" type="date" value={from} max={to || undefined} aria-label={`${label} · ${t('deliveries_ui.filters.from')}`} data-testid={`${testId}-from`} onChange={(e) => onChange(e.target.value, to)} />
+        <Input size="sm" type="date" value={to} min={from || undefined} aria-label={`${label} · ${t('deliveries_ui.filters.to')}`} data-testid={`${testId}-to`} onChange={(e) => onChange(from, e.target.value)} />
+      </HStack>
+    </Field.Root>
+  );
+}
+
+export function FichasFilters({ projectId, value, onChange }: { projectId: number; value: FichaFilterState; onChange: (v: FichaFilterState) => void }) {
+  const { t } = useTranslation();
+  const towers = useQuery(towersQuery(projectId));
+  const types = useQuery(unitTypesQuery());
+  const responsibles = useQuery(responsiblesQuery(projectId));
+  const set = (patch: Partial<FichaFilterState>) => onChange({ ...value, ...patch });
+  return (
+    <FilterBar search={value.search} onSearchChange={(search) => set({ search })} searchPlaceholder={t('deliveries_ui.filters.search')}
+      activeCount={activeFilters(value)} onClear={() => onChange(EMPTY_FILTERS)}>
+      <MultiSelectFilter label={t('deliveries_ui.columns.tower')} value={value.tower} onChange={(tower) => set({ tower })}
+        options={(towers.data ?? []).map((x) => ({ value: String(x.id), label: x.name }))} loading={towers.isPending} />
+      <Input size="md" width="24" type="number" inputMode="numeric" value={value.floor} placeholder={t('deliveries_ui.columns.floor')}
+        aria-label={t('deliveries_ui.columns.floor')} onChange={(e) => set({ floor: e.target.value })} data-testid="filter-floor" />
+      <MultiSelectFilter label={t('deliveries_ui.columns.type')} value={value.type} onChange={(type) => set({ type })}
+        options={(types.data ?? []).map((x) => ({ value: String(x.id), label: x.name }))} loading={types.isPending} />
+      <MultiSelectFilter label={t('deliveries_ui.columns.state')} value={value.state} onChange={(state) => set({ state })}
+        options={FICHA_STATES.map((s) => ({ value: s, label: t(`machines.ficha.states.${s}`) }))} />
+      <MultiSelectFilter label={t('deliveries_ui.columns.responsible')} value={value.responsible} onChange={(responsible) => set({ responsible })}
+        options={(responsibles.data ?? []).map((x) => ({ value: String(x.id), label: x.full_name }))} loading={responsibles.isPending} />
+      <DateRange label={t('deliveries_ui.columns.scheduled')} from={value.scheduled_from} to={value.scheduled_to} testId="filter-scheduled"
+        onChange={(scheduled_from, scheduled_to) => set({ scheduled_from, scheduled_to })} />
+      <DateRange label={t('deliveries_ui.columns.delivered')} from={value.delivered_from} to={value.delivered_to} testId="filter-delivered"
+        onChange={(delivered_from, delivered_to) => set({ delivered_from, delivered_to })} />
+    </FilterBar>
+  );
+}

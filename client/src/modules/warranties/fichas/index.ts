@@ -1,0 +1,2 @@
+/** Public surface of the fichas list (SPEC §2 /warranties/fichas), lazy-loaded by the route table. */
+export { FichasPage } from './fichas-page.tsx';

@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { Badge, Box, Button, Checkbox, Flex, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { PageSpinner } from '../../../app/layout/page-states.tsx';
+import { useCan } from '../../../app/session/auth-user.ts';
+import { warrantyKeys } from '../api/keys.ts';
+import type { AcView } from '../api/types.ts';
+import { acsApi, acsQuery, failuresQuery } from '../api/work-api.ts';
+import { dateTimeText } from '../components/dates.ts';
+import { acEventsAllowed } from '../components/work-machines.ts';
+import { AcReplyDialog } from './ac-reply-dialog.tsx';
+import { useTicket } from './use-ticket.ts';
+
+const PALETTE: Record<string, string> = { pendiente: 'gray', conforme: 'green', no_conforme: 'orange', rechazada: 'red' };
+
+function AcCard({ ticketId, ac }: { ticketId: number; ac: AcView }) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const canManage = useCan('postventa_gestionar');
+  const [replying, setReplying] = useState(false);
+  const allowed = acEventsAllowed(ac);
+  const follow = useMutation({
+    mutationFn: (kind: 'reinspeccion' | 'orden_trabajo') => acsApi.followUp(ticketId, ac.id, kind),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: warrantyKeys.ticket(ticketId) }),
+  });
+  const canReply = allowed.some((e) => e === 'ac.approve' || e === 'ac.disapprove' || e === 'ac.reject');
+  const fo = ac.follow_up_order;
+  return (
+    <Box borderWidth="1px" borderRadius="md" p="3" bg="bg" data-testid="ac-card" data-state={ac.state}>
+      <Flex gap="3" justify="space-between" direction={{ base: 'column', md: 'row' }}>
+        <Stack gap="1" minW="0">
+          <HStack gap="2"><Text fontWeight="semibold">{ac.code}</Text><Badge colorPalette={PALETTE[ac.state]}>{t(`warranties.ac_states.${ac.state}`)}</Badge></HStack>
+          {ac.failures.map((f) => <Text key={f.id} textStyle="sm">{f.place} › {f.item} › {f.detail}</Text>)}
+          {ac.reply ? <Text textStyle="sm" color="fg.muted">«{ac.reply}» · {ac.replied_by?.full_name} · {dateTimeText(ac.replied_at, i18n.language)}</Text> : null}
+          {fo ? (
+            <Text textStyle="sm">{t(`warranties_ui.ac.follow_ups.${ac.follow_up}`)}:{' '}
+              <Link asChild colorPalette="brand"><RouterLink to={`/warranties/solicitud/${ticketId}/${fo.kind === 'OI' ? 'oi' : 'ot'}`}>{fo.code}</RouterLink></Link>
+            </Text>
+          ) : null}
+        </Stack>
+        {canManage ? (
+          <HStack gap="1" align="start" wrap="wrap" flexShrink={0}>
+            {canReply ? <Button size="xs" colorPalette="brand" onClick={() => setReplying(true)} data-testid="ac-reply">{t('warranties_ui.ac.record_reply')}</Button> : null}
+            {allowed.includes('ac.markForReinspection') ? (
+              <Button size="xs" variant="outline" loading={follow.isPending && follow.variables === 'reinspeccion'} onClick={() => follow.mutate('reinspeccion')}>
+                {t('warranties_ui.ac.follow_ups.reinspeccion')}
+              </Button>
+            ) : null}
+            {allowed.includes('ac.markForWorkOrder') ? (
+              <Button size="xs" variant="outline" loading={follow.isPending && follow.variables === 'orden_trabajo'} onClick={() => follow.mutate('orden_trabajo')}>
+                {t('warranties_ui.ac.follow_ups.orden_trabajo')}
+              </Button>
+            ) : null}
+          </HStack>
+        ) : null}
+      </Flex>
+      <AcReplyDialog ticketId={ticketId} ac={ac} allowed={allowed} open={replying} onClose={() => setReplying(false)} />
+    </Box>
+  );
+}
+
+/** SPEC §2 solicitud/{id}/ac: conformity acts (pending, conforming, non-conforming, rejected) and their follow-up. */
+export function AcTab() {
+  const { t } = useTranslation();
+  const ticket = useTicket();
+  const queryClient = useQueryClient();
+  const canManage = useCan('postventa_gestionar');
+  const acs = useQuery(acsQuery(ticket.id));
+  const failures = useQuery(failuresQuery(ticket.id));
+  const [chosen, setChosen] = useState<number[]>([]);
+  // Solved failures without an act (e.g. solved in after-sales) can be put to the owner in a new AC.
+  const uncovered = (failures.data ?? []).filter((f) => !f.ac && (f.state === 'solucionada' || f.state === 'solucionada_postventa'));
+  const create = useMutation({
+    mutationFn: () => acsApi.create(ticket.id, chosen),
+    onSuccess: () => { setChosen([]); void queryClient.invalidateQueries({ queryKey: warrantyKeys.ticket(ticket.id) }); },
+  });
+  return (
+    <Stack gap="3">
+      {canManage && uncovered.length ? (
+        <Box borderWidth="1px" borderRadius="md" p="3" bg="bg.subtle">
+          <Text fontWeight="medium" mb="2">{t('warranties_ui.ac.create_intro')}</Text>
+          <Stack gap="1">
+            {uncovered.map((f) => (
+              <Checkbox.Root key={f.id} checked={chosen.includes(f.id)} onCheckedChange={() => setChosen((c) => (c.includes(f.id) ? c.filter((x) => x !== f.id) : [...c, f.id]))}>
+                <Checkbox.HiddenInput /><Checkbox.Control /><Checkbox.Label>{f.place.name} › {f.item.name} › {f.detail.name}</Checkbox.Label>
+              </Checkbox.Root>
+            ))}
+          </Stack>
+          <Button size="sm" mt="2" colorPalette="brand" disabled={!chosen.length} loading={create.isPending} onClick={() => create.mutate()}>{t('warranties_ui.ac.create')}</Button>
+        </Box>
+      ) : null}
+      {acs.isPending ? <PageSpinner minH="20vh" /> : !acs.data?.length ? <Text color="fg.muted">{t('warranties_ui.ac.empty')}</Text>
+        : acs.data.map((ac) => <AcCard key={ac.id} ticketId={ticket.id} ac={ac} />)}
+    </Stack>
+  );
+}

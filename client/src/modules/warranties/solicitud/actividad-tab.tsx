@@ -1,0 +1,106 @@
+import { useState, type FormEvent } from 'react';
+import { Badge, Box, Button, Card, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Paperclip } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { MESSAGE_MAX, messageSchema } from '#domain/schemas/warranties';
+import { serverFieldErrors, validate, type FieldErrors } from '../../../app/forms.ts';
+import { useCan } from '../../../app/session/auth-user.ts';
+import { ObservationList } from '../../../widgets/observation-list.tsx';
+import { TablePagination } from '../../../widgets/table-pagination.tsx';
+import { ToggleInput } from '../../../widgets/toggle-input.tsx';
+import { FileUploader } from '../../../widgets/upload/file-uploader.tsx';
+import { FileViewer, type ViewerFile } from '../../../widgets/upload/file-viewer.tsx';
+import type { UploadedFileItem } from '../../../widgets/upload/upload-api.ts';
+import { warrantyKeys } from '../api/keys.ts';
+import { ticketsApi, timelineQuery } from '../api/tickets-api.ts';
+import { toAttachments } from '../components/attachments.ts';
+import { TextAreaField } from '../components/form-fields.tsx';
+import { toObservation } from './timeline.ts';
+import { useTicket } from './use-ticket.ts';
+
+function Composer({ ticketId }: { ticketId: number }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [body, setBody] = useState('');
+  const [isPublic, setPublic] = useState(true);
+  const [files, setFiles] = useState<UploadedFileItem[]>([]);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [isAttaching, setAttaching] = useState(false);
+  const send = useMutation({
+    mutationFn: (input: Parameters<typeof ticketsApi.message>[1]) => ticketsApi.message(ticketId, input),
+    onSuccess: () => {
+      setBody(''); setFiles([]); setErrors({}); setAttaching(false);
+      void queryClient.invalidateQueries({ queryKey: warrantyKeys.ticket(ticketId) });
+    },
+    onError: (err) => setErrors(serverFieldErrors(err)),
+  });
+  function submit() {
+    const r = validate(messageSchema, { body, visibility: isPublic ? 'public' : 'private', attachments: toAttachments(files) }, t);
+    if (!r.ok) return setErrors(r.errors);
+    send.mutate({ ...r.data, attachments: r.data.attachments.map((a) => ({ ...a, type: a.type ?? '' })) });
+  }
+  return (
+    <Card.Root data-testid="message-composer">
+      <Card.Body asChild gap="3">
+      <form onSubmit={(e: FormEvent) => { e.preventDefault(); submit(); }} noValidate>
+        <TextAreaField label={t('warranties_ui.activity.message')} required value={body} onChange={setBody} maxLength={MESSAGE_MAX}
+          error={errors.body} rows={2} testId="message-body" />
+        {/* Private notes never reach the owner (issue 6 §1); public messages do. */}
+        <ToggleInput label={t('warranties_ui.activity.public')} checked={isPublic} onChange={setPublic}
+          description={isPublic ? t('warranties_ui.activity.public_help') : t('warranties_ui.activity.private_help')} />
+        {isAttaching || files.length ? <FileUploader context="general" value={files} onChange={setFiles} label={t('warranties_ui.form.attachments')} /> : null}
+        <Flex justify="space-between" gap="2">
+          <Button variant="ghost" size="sm" onClick={() => setAttaching((v) => !v)} disabled={files.length > 0}>
+            <Paperclip size={14} aria-hidden="true" />{t('warranties_ui.form.attachments')}
+          </Button>
+          <Button type="submit" colorPalette="brand" loading={send.isPending} data-testid="message-send">
+            {isPublic ? t('warranties_ui.activity.send_public') : t('warranties_ui.activity.send_private')}
+          </Button>
+        </Flex>
+      </form>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** SPEC §2 solicitud/{id}/actividad: changes and messages, newest first (last 50 a page, SPEC §9), and the composer. */
+export function ActividadTab() {
+  const { t } = useTranslation();
+  const ticket = useTicket();
+  const canWrite = useCan('postventa_gestionar');
+  const [page, setPage] = useState(1);
+  const [file, setFile] = useState<ViewerFile | null>(null);
+  const timeline = useQuery({ ...timelineQuery(ticket.id, page), placeholderData: keepPreviousData });
+  const entries = timeline.data?.data ?? [];
+  return (
+    <Stack gap="4">
+      {canWrite && ticket.state !== 'fusionada' ? <Composer ticketId={ticket.id} /> : null}
+      <Card.Root>
+        <Card.Body>
+          <HStack justify="space-between" mb="3">
+            <Text fontWeight="semibold">{t('warranties_ui.activity.title')}</Text>
+            <HStack gap="2" textStyle="xs">
+              <Badge colorPalette="green" variant="subtle">{t('warranties_ui.activity.public_badge')}</Badge>
+              <Badge colorPalette="gray" variant="subtle">{t('warranties_ui.activity.private_badge')}</Badge>
+            </HStack>
+          </HStack>
+          <Stack gap="0" data-testid="timeline">
+            {entries.map((e) => (
+              <Box key={e.id} borderStartWidth="3px" borderColor={e.visibility === 'public' ? 'green.400' : 'border.emphasized'} ps="3" py="2"
+                data-testid="timeline-entry" data-visibility={e.visibility}>
+                <ObservationList entries={[toObservation(e, t)]}
+                  onOpenFile={(f) => setFile({ name: f.name ?? '', path: String(f.filename ?? ''), url: f.url ?? null })} />
+              </Box>
+            ))}
+            {!timeline.isPending && !entries.length ? <Text color="fg.muted">{t('warranties_ui.activity.empty')}</Text> : null}
+          </Stack>
+          {(timeline.data?.total ?? 0) > (timeline.data?.rowsPerPage ?? Infinity) ? (
+            <TablePagination page={page} total={timeline.data!.total} rowsPerPage={timeline.data!.rowsPerPage} onPageChange={setPage} />
+          ) : null}
+        </Card.Body>
+      </Card.Root>
+      <FileViewer file={file} open={Boolean(file)} onClose={() => setFile(null)} />
+    </Stack>
+  );
+}

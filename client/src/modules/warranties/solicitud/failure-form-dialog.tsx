@@ -1,0 +1,107 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Button, CloseButton, Dialog, Grid, Portal, Stack, Text } from '@chakra-ui/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { SEVERITIES, failureCreateSchema } from '#domain/schemas/warranties';
+import { serverFieldErrors, validate, type FieldErrors } from '../../../app/forms.ts';
+import { FileUploader } from '../../../widgets/upload/file-uploader.tsx';
+import type { UploadedFileItem } from '../../../widgets/upload/upload-api.ts';
+import { warrantyKeys } from '../api/keys.ts';
+import { catalogueQuery, warrantyTermsQuery } from '../api/pickers-api.ts';
+import type { TicketDetail } from '../api/types.ts';
+import { failuresApi } from '../api/work-api.ts';
+import { toAttachments } from '../components/attachments.ts';
+import { SelectField, TextAreaField, TextField } from '../components/form-fields.tsx';
+
+type Props = { ticket: TicketDetail; open: boolean; onClose: () => void; nextBatch: number };
+
+/** A failure from the unit type's catalogue: area → place → item → detail (issue 6 §2), batch, severity, photos. */
+export function FailureFormDialog({ ticket, open, onClose, nextBatch }: Props) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const catalogue = useQuery({ ...catalogueQuery(ticket.unit.id), enabled: open });
+  const terms = useQuery({ ...warrantyTermsQuery(), enabled: open });
+  const empty = { area: '', place: '', item: '', detail: '', severity: '', batch: String(nextBatch), description: '', files: [] as UploadedFileItem[] };
+  const [form, setForm] = useState(empty);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  // A fresh form each time the dialog opens.
+  useEffect(() => { if (open) { setForm({ ...empty, batch: String(nextBatch) }); setErrors({}); } }, [open]);
+  const set = (patch: Partial<typeof form>) => setForm((f) => ({ ...f, ...patch }));
+
+  const areas = catalogue.data?.areas ?? [];
+  const area = areas.find((a) => String(a.id) === form.area);
+  const places = area ? area.places : areas.flatMap((a) => a.places);
+  const place = places.find((p) => String(p.id) === form.place);
+  const item = place?.items.find((i) => String(i.id) === form.item);
+  const detail = item?.failures.find((d) => String(d.id) === form.detail);
+  const term = useMemo(() => terms.data?.terms.find((x) => x.category === item?.category), [terms.data, item]);
+
+  const create = useMutation({
+    mutationFn: (body: Parameters<typeof failuresApi.create>[1]) => failuresApi.create(ticket.id, body),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: warrantyKeys.ticket(ticket.id) });
+      void queryClient.invalidateQueries({ queryKey: warrantyKeys.lists() });
+      onClose();
+    },
+    onError: (err) => setErrors(serverFieldErrors(err)),
+  });
+
+  function submit() {
+    const r = validate(failureCreateSchema, {
+      failure_type_id: form.detail || undefined, description: form.description || undefined, severity: form.severity || undefined,
+      batch: form.batch || undefined, attachments: toAttachments(form.files),
+    }, t);
+    if (!r.ok) return setErrors(r.errors);
+    create.mutate({ ...r.data, attachments: r.data.attachments.map((a) => ({ ...a, type: a.type ?? '' })) });
+  }
+
+  const opts = (rows: { id: number; name: string }[]) => rows.map((r) => ({ value: String(r.id), label: r.name }));
+  const choose = t('warranties_ui.form.choose');
+  return (
+    <Dialog.Root open={open} onOpenChange={(d) => { if (!d.open) onClose(); }} placement="center" size="lg" scrollBehavior="inside">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="failure-form">
+            <Dialog.Header><Dialog.Title>{t('warranties_ui.failures.new')}</Dialog.Title></Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="4">
+                {catalogue.isError ? <Text color="fg.error">{t('warranties_ui.failures.no_catalogue')}</Text> : null}
+                <Grid templateColumns={{ base: '1fr', sm: '1fr 1fr' }} gap="3">
+                  <SelectField label={t('warranties_ui.failures.area')} value={form.area} placeholder={t('warranties_ui.failures.all_areas')}
+                    options={opts(areas)} onChange={(v) => set({ area: v, place: '', item: '', detail: '' })} />
+                  <SelectField label={t('warranties_ui.failures.place')} required value={form.place} placeholder={choose} testId="failure-place"
+                    options={opts(places)} onChange={(v) => set({ place: v, item: '', detail: '' })} />
+                  <SelectField label={t('warranties_ui.failures.item')} required value={form.item} placeholder={choose} disabled={!place} testId="failure-item"
+                    options={opts(place?.items ?? [])} onChange={(v) => set({ item: v, detail: '' })} />
+                  <SelectField label={t('warranties_ui.failures.detail')} required value={form.detail} placeholder={choose} disabled={!item}
+                    error={errors.failure_type_id} testId="failure-detail" options={opts(item?.failures ?? [])}
+                    onChange={(v) => set({ detail: v, severity: item?.failures.find((d) => String(d.id) === v)?.severity ?? '' })} />
+                  <SelectField label={t('warranties_ui.failures.severity')} value={form.severity} error={errors.severity}
+                    placeholder={detail ? t('warranties_ui.failures.catalogue_severity', { severity: t(`warranties.severities.${detail.severity}`) }) : choose}
+                    options={SEVERITIES.map((s) => ({ value: s, label: t(`warranties.severities.${s}`) }))} onChange={(v) => set({ severity: v })} />
+                  <TextField label={t('warranties_ui.failures.batch')} value={form.batch} error={errors.batch} onChange={(v) => set({ batch: v.replace(/\D/g, '') })} maxLength={3} />
+                </Grid>
+                {item ? (
+                  <Text textStyle="sm" color="fg.muted" data-testid="failure-guarantee-preview">
+                    {term ? t('warranties_ui.failures.term_preview', { category: t(`warranties.categories.${item.category}`, { defaultValue: item.category }), count: term.years })
+                      : t('warranties_ui.failures.term_missing', { category: item.category })}
+                  </Text>
+                ) : null}
+                <TextAreaField label={t('warranties_ui.failures.description')} value={form.description} maxLength={1000} rows={3}
+                  error={errors.description} onChange={(v) => set({ description: v })} />
+                <FileUploader context="general" accept={['jpg', 'jpeg', 'png', 'pdf']} label={t('warranties_ui.failures.photos')}
+                  value={form.files} onChange={(files) => set({ files })} />
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onClose}>{t('warranties_ui.actions.cancel')}</Button>
+              <Button colorPalette="brand" loading={create.isPending} onClick={submit} data-testid="failure-save">{t('warranties_ui.failures.add')}</Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild><CloseButton size="sm" /></Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

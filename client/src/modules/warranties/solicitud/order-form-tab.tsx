@@ -1,0 +1,119 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Checkbox, Grid, HStack, Stack, Text } from '@chakra-ui/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { orderCreateSchema, orderUpdateSchema } from '#domain/schemas/warranties';
+import { PageSpinner } from '../../../app/layout/page-states.tsx';
+import { serverFieldErrors, validate, type FieldErrors } from '../../../app/forms.ts';
+import { UserSelect } from '../../../widgets/user-select.tsx';
+import { warrantyKeys } from '../api/keys.ts';
+import { responsiblesQuery } from '../api/pickers-api.ts';
+import { failuresQuery, orderQuery, ordersApi } from '../api/work-api.ts';
+import { TextAreaField } from '../components/form-fields.tsx';
+import { DurationSelect, SlotPicker, isoToSlot, slotToIso, type Slot } from '../components/time-picker.tsx';
+import { useOrderKind } from './order-kind.ts';
+import { useTicket } from './use-ticket.ts';
+
+/** Failures an order can cover: those still to deal with (the API refuses others). */
+const OPEN_FAILURES = ['pendiente', 'falla'];
+
+const nextQuarter = () => {
+  const d = new Date(Date.now() + 24 * 3_600_000);
+  d.setHours(10, 0, 0, 0);
+  return d;
+};
+
+/** SPEC §2 oi|ot crear and editar/{id}: responsible, failures, description and the schedule (SPEC §5 "an order needs a schedule"). */
+export function OrderFormTab() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const ticket = useTicket();
+  const { kind, segment, orderId } = useOrderKind();
+  const existing = useQuery({ ...orderQuery(ticket.id, kind, orderId ?? 0), enabled: orderId !== null });
+  const failures = useQuery(failuresQuery(ticket.id));
+  const people = useQuery(responsiblesQuery(ticket.project.id));
+  const [form, setForm] = useState({ responsible: null as string | null, failureIds: [] as number[], description: '', slot: isoToSlot(null, nextQuarter()) as Slot, duration: 60 });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const order = existing.data;
+  useEffect(() => {
+    if (!order) return;
+    setForm({
+      responsible: order.responsible ? String(order.responsible.id) : null, failureIds: order.failures.map((f) => f.id), description: order.description ?? '',
+      slot: isoToSlot(order.start_at, nextQuarter()), duration: order.duration_minutes ?? 60,
+    });
+  }, [order]);
+  const back = `/warranties/solicitud/${ticket.id}/${segment}`;
+  const save = useMutation({
+    mutationFn: (body: Record<string, unknown>) => (orderId ? ordersApi.update(ticket.id, kind, orderId, body) : ordersApi.create(ticket.id, kind, body as never)),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: warrantyKeys.ticket(ticket.id) });
+      void queryClient.invalidateQueries({ queryKey: ['warranties', 'agenda'] });
+      navigate(back);
+    },
+    onError: (err) => setErrors(serverFieldErrors(err)),
+  });
+  if (orderId !== null && existing.isPending) return <PageSpinner minH="20vh" />;
+
+  const scheduleLocked = Boolean(order && !order.is_schedule_editable);
+  const choices = (failures.data ?? []).filter((f) => OPEN_FAILURES.includes(f.state) || form.failureIds.includes(f.id));
+  const toggle = (id: number) => setForm((f) => ({ ...f, failureIds: f.failureIds.includes(id) ? f.failureIds.filter((x) => x !== id) : [...f.failureIds, id] }));
+
+  function submit() {
+    const startAt = slotToIso(form.slot);
+    const body = {
+      responsible_id: form.responsible ?? undefined, failure_ids: form.failureIds, description: form.description || undefined,
+      ...(scheduleLocked ? {} : { start_at: startAt ?? '', duration_minutes: form.duration }),
+    };
+    const r = validate(orderId ? orderUpdateSchema : orderCreateSchema, body, t);
+    if (!r.ok) return setErrors(r.errors);
+    setErrors({});
+    save.mutate(r.data as Record<string, unknown>);
+  }
+
+  return (
+    <Card.Root>
+      <Card.Body>
+        <form onSubmit={(e) => { e.preventDefault(); submit(); }} noValidate data-testid="order-form">
+          <Stack gap="4">
+            <Text fontWeight="semibold">{t(`routes.warranties.solicitud.${segment}.${orderId ? 'editar' : 'crear'}.title`)}{order ? ` · ${order.code}` : ''}</Text>
+            {scheduleLocked ? (
+              <Alert.Root status="warning" size="sm"><Alert.Indicator /><Alert.Title>{t('warranties_ui.orders.schedule_locked')}</Alert.Title></Alert.Root>
+            ) : null}
+            <Grid templateColumns={{ base: '1fr', lg: '1fr auto' }} gap="4">
+              <Stack gap="1">
+                <UserSelect label={t('warranties_ui.form.responsible')} required options={people.data ?? []} value={form.responsible}
+                  onChange={(responsible) => setForm({ ...form, responsible })} invalid={Boolean(errors.responsible_id)} />
+                {errors.responsible_id ? <Text color="fg.error" textStyle="sm">{errors.responsible_id}</Text> : null}
+              </Stack>
+              <HStack gap="4" align="end" wrap="wrap">
+                <SlotPicker label={t('warranties_ui.orders.start')} required value={form.slot} onChange={(slot) => setForm({ ...form, slot })}
+                  invalid={Boolean(errors.start_at)} errorText={errors.start_at} disabled={scheduleLocked} />
+                <DurationSelect label={t('warranties_ui.orders.duration')} value={form.duration} onChange={(duration) => setForm({ ...form, duration })} disabled={scheduleLocked} />
+              </HStack>
+            </Grid>
+            <Stack gap="2" as="fieldset">
+              <Text as="legend" fontWeight="medium">{t('warranties_ui.orders.failures')}<Text as="span" color="fg.error"> *</Text></Text>
+              {!choices.length ? <Text color="fg.muted" textStyle="sm">{t('warranties_ui.orders.no_open_failures')}</Text> : choices.map((f) => (
+                <Checkbox.Root key={f.id} checked={form.failureIds.includes(f.id)} onCheckedChange={() => toggle(f.id)} data-testid="order-failure">
+                  <Checkbox.HiddenInput /><Checkbox.Control />
+                  <Checkbox.Label>{f.place.name} › {f.item.name} › {f.detail.name} <Text as="span" color="fg.muted">· {t(`warranties.failure_states.${f.state}`)}</Text></Checkbox.Label>
+                </Checkbox.Root>
+              ))}
+              {errors.failure_ids ? <Text color="fg.error" textStyle="sm">{errors.failure_ids}</Text> : null}
+            </Stack>
+            <TextAreaField label={t('warranties_ui.orders.description')} value={form.description} maxLength={2000} rows={3}
+              error={errors.description} onChange={(description) => setForm({ ...form, description })} />
+            <HStack justify="flex-end" gap="2">
+              <Button variant="outline" onClick={() => navigate(back)}>{t('warranties_ui.actions.cancel')}</Button>
+              <Button type="submit" colorPalette="brand" loading={save.isPending} data-testid="order-save">
+                {orderId ? t('warranties_ui.actions.save') : t('warranties_ui.orders.create_and_schedule')}
+              </Button>
+            </HStack>
+          </Stack>
+        </form>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,94 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Grid, HStack, Stack, Text } from '@chakra-ui/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { FAILURE_OUTCOMES, orderManageSchema } from '#domain/schemas/warranties';
+import { PageSpinner } from '../../../app/layout/page-states.tsx';
+import { serverFieldErrors, validate, type FieldErrors } from '../../../app/forms.ts';
+import { warrantyKeys } from '../api/keys.ts';
+import { orderQuery, ordersApi } from '../api/work-api.ts';
+import { dateTimeText } from '../components/dates.ts';
+import { SelectField, TextAreaField, TextField } from '../components/form-fields.tsx';
+import { orderEventsAllowed } from '../components/work-machines.ts';
+import { useOrderKind } from './order-kind.ts';
+import { OrderStateBadge } from './order-state-badge.tsx';
+import { useTicket } from './use-ticket.ts';
+
+/** SPEC §2 oi|ot gestionar/{id}: the result of each failure (SPEC §4 outcomes) and the visit's observations. */
+export function OrderManageTab() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const ticket = useTicket();
+  const { kind, segment, orderId } = useOrderKind();
+  const query = useQuery(orderQuery(ticket.id, kind, orderId ?? 0));
+  const order = query.data;
+  const [results, setResults] = useState<Record<number, { result: string; comment: string }>>({});
+  const [observations, setObservations] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  useEffect(() => {
+    if (!order) return;
+    setResults(Object.fromEntries(order.failures.map((f) => [f.id, { result: f.result ?? '', comment: f.comment ?? '' }])));
+    setObservations(order.observations ?? '');
+  }, [order]);
+  const back = `/warranties/solicitud/${ticket.id}/${segment}`;
+  const manage = useMutation({
+    mutationFn: (body: Parameters<typeof ordersApi.manage>[3]) => ordersApi.manage(ticket.id, kind, orderId!, body),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: warrantyKeys.ticket(ticket.id) });
+      void queryClient.invalidateQueries({ queryKey: warrantyKeys.lists() });
+      navigate(back);
+    },
+    onError: (err) => setErrors(serverFieldErrors(err)),
+  });
+  if (query.isPending) return <PageSpinner minH="20vh" />;
+  if (!order) return null;
+  const canManage = orderEventsAllowed(order).includes('order.manage');
+
+  function submit() {
+    const r = validate(orderManageSchema, {
+      results: order!.failures.map((f) => ({ failure_id: f.id, result: results[f.id]?.result || undefined, comment: results[f.id]?.comment || undefined })),
+      observations: observations || undefined,
+    }, t);
+    if (!r.ok) return setErrors(r.errors);
+    manage.mutate(r.data);
+  }
+
+  return (
+    <Card.Root>
+      <Card.Body>
+        <Stack gap="4" data-testid="order-manage-form">
+          <HStack gap="2" wrap="wrap">
+            <Text fontWeight="semibold">{t(`routes.warranties.solicitud.${segment}.gestionar.title`)} · {order.code}</Text>
+            <OrderStateBadge state={order.state} />
+            <Text textStyle="sm" color="fg.muted">{dateTimeText(order.start_at, i18n.language)} · {order.responsible?.full_name}</Text>
+          </HStack>
+          {!canManage ? (
+            <Alert.Root status="info" size="sm"><Alert.Indicator />
+              <Alert.Title>{t('warranties_ui.orders.manage_not_allowed', { state: t(`warranties.order_states.${order.state}`) })}</Alert.Title>
+            </Alert.Root>
+          ) : null}
+          {order.failures.map((f, i) => (
+            <Grid key={f.id} templateColumns={{ base: '1fr', md: '2fr 1fr 2fr' }} gap="3" alignItems="end" borderBottomWidth="1px" pb="3" data-testid="manage-failure">
+              <Text textStyle="sm">{f.place} › {f.item} › {f.detail}</Text>
+              <SelectField label={t('warranties_ui.orders.result')} required value={results[f.id]?.result ?? ''} placeholder={t('warranties_ui.form.choose')}
+                error={errors[`results.${i}.result`]} disabled={!canManage} testId={`result-${f.id}`}
+                options={FAILURE_OUTCOMES.map((o) => ({ value: o, label: t(`warranties.failure_states.${o}`) }))}
+                onChange={(result) => setResults({ ...results, [f.id]: { ...results[f.id], result } })} />
+              <TextField label={t('warranties_ui.failures.comment')} value={results[f.id]?.comment ?? ''} maxLength={1000} disabled={!canManage}
+                onChange={(comment) => setResults({ ...results, [f.id]: { ...results[f.id], comment } })} />
+            </Grid>
+          ))}
+          {errors.results ? <Text color="fg.error" textStyle="sm">{errors.results}</Text> : null}
+          <TextAreaField label={t('warranties_ui.orders.observations')} value={observations} maxLength={2000} rows={3} disabled={!canManage}
+            onChange={setObservations} error={errors.observations} />
+          <HStack justify="flex-end" gap="2">
+            <Button variant="outline" onClick={() => navigate(back)}>{t('warranties_ui.actions.back')}</Button>
+            {canManage ? <Button colorPalette="brand" loading={manage.isPending} onClick={submit} data-testid="manage-save">{t('warranties_ui.orders.manage_save')}</Button> : null}
+          </HStack>
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}

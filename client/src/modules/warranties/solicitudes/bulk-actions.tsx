@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { Button, Flex, HStack, NativeSelect, Text } from '@chakra-ui/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { JUSTIFICATION_MAX, TICKET_PRIORITIES } from '#domain/schemas/warranties';
+import type { TicketEventType } from '#machines/ticket';
+import { useCan } from '../../../app/session/auth-user.ts';
+import { showSuccessToast } from '../../../api/notify.ts';
+import { warrantyKeys } from '../api/keys.ts';
+import { ticketsApi, type BulkInput } from '../api/tickets-api.ts';
+import type { TicketRow } from '../api/types.ts';
+import { TextPromptDialog } from '../components/text-prompt-dialog.tsx';
+import { ticketEventsAllowed } from '../components/ticket-machine.ts';
+import { SELECTION_MAX } from './selection.ts';
+
+const MACHINE_ACTIONS: { action: BulkInput['action']; event: TicketEventType; permission: string }[] = [
+  { action: 'postpone', event: 'ticket.postpone', permission: 'postventa_gestionar' },
+  { action: 'unpostpone', event: 'ticket.unpostpone', permission: 'postventa_gestionar' },
+  { action: 'close', event: 'ticket.close', permission: 'postventa_cerrar' },
+  { action: 'reopen', event: 'ticket.reopen', permission: 'postventa_cerrar' },
+];
+
+/** Which bulk state actions apply: those the machine accepts for at least one selected ticket (the API skips the rest with a warning). */
+export function bulkActionsFor(rows: Pick<TicketRow, 'state' | 'previous_state'>[]): BulkInput['action'][] {
+  const allowed = new Set(rows.flatMap((r) => ticketEventsAllowed({ state: r.state, previousState: r.previous_state })));
+  return MACHINE_ACTIONS.filter((a) => allowed.has(a.event)).map((a) => a.action);
+}
+
+type Props = { selectedRows: TicketRow[]; responsibles: { value: string; label: string }[]; onDone: () => void };
+
+/** SPEC §5/§9 bulk actions on at most 50 selected tickets. */
+export function BulkActions({ selectedRows, responsibles, onDone }: Props) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const canManage = useCan('postventa_gestionar');
+  const canClose = useCan('postventa_cerrar');
+  const [closing, setClosing] = useState(false);
+  const bulk = useMutation({
+    mutationFn: ticketsApi.bulk,
+    onSuccess: (data) => {
+      showSuccessToast(t('warranties_ui.bulk.done', { count: data.done.length }));
+      void queryClient.invalidateQueries({ queryKey: warrantyKeys.all });
+      setClosing(false);
+      onDone();
+    },
+  });
+  const ids = selectedRows.map((r) => r.id);
+  const run = (input: Omit<BulkInput, 'ids'>) => bulk.mutate({ ids, ...input });
+  const offered = bulkActionsFor(selectedRows).filter((a) => MACHINE_ACTIONS.find((m) => m.action === a)!.permission === 'postventa_cerrar' ? canClose : canManage);
+  if (!selectedRows.length) return null;
+
+  return (
+    <Flex wrap="wrap" gap="2" align="center" p="2" mb="2" borderWidth="1px" borderRadius="md" bg="brand.subtle" data-testid="bulk-actions">
+      <Text textStyle="sm" fontWeight="semibold" me="2" aria-live="polite">
+        {t('warranties_ui.bulk.selected', { count: selectedRows.length, max: SELECTION_MAX })}
+      </Text>
+      {canManage ? (
+        <HStack gap="1">
+          <NativeSelect.Root size="sm" width="auto" disabled={bulk.isPending}>
+            <NativeSelect.Field aria-label={t('warranties_ui.bulk.assign')} value="" onChange={(e) => e.currentTarget.value && run({ action: 'assign', responsible_id: Number(e.currentTarget.value) })}>
+              <option value="">{t('warranties_ui.bulk.assign')}</option>
+              {responsibles.map((r) => <option key={r.value} value={r.value}>{r.label}</option>)}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <NativeSelect.Root size="sm" width="auto" disabled={bulk.isPending}>
+            <NativeSelect.Field aria-label={t('warranties_ui.bulk.priority')} value="" onChange={(e) => e.currentTarget.value && run({ action: 'priority', priority: e.currentTarget.value })}>
+              <option value="">{t('warranties_ui.bulk.priority')}</option>
+              {TICKET_PRIORITIES.map((p) => <option key={p} value={p}>{t(`warranties.priorities.${p}`)}</option>)}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </HStack>
+      ) : null}
+      {offered.map((action) => (
+        <Button key={action} size="sm" variant="outline" loading={bulk.isPending && bulk.variables?.action === action}
+          onClick={() => (action === 'close' ? setClosing(true) : run({ action }))} data-testid={`bulk-${action}`}>
+          {t(`warranties_ui.bulk.${action}`)}
+        </Button>
+      ))}
+      <Button size="sm" variant="ghost" ms="auto" onClick={onDone}>{t('warranties_ui.bulk.clear')}</Button>
+      <TextPromptDialog open={closing} title={t('warranties_ui.bulk.close_title', { count: selectedRows.length })}
+        label={t('warranties_ui.actions.justification')} confirmLabel={t('warranties_ui.bulk.close')} required danger
+        maxLength={JUSTIFICATION_MAX} busy={bulk.isPending} onClose={() => setClosing(false)}
+        onConfirm={(justification) => run({ action: 'close', justification })} />
+    </Flex>
+  );
+}

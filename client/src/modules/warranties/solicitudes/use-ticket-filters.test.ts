@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { ticketListQuerySchema } from '#domain/schemas/warranties';
+import { activeFilterCount, parseListState, toApiFilters } from './use-ticket-filters.ts';
+
+describe('solicitudes list state in the URL (SPEC §2 filters, §9 page size and date presets)', () => {
+  it('defaults to the top-bar project, page 1 of 50, newest first', () => {
+    const s = parseListState(new URLSearchParams(''), 3);
+    expect(s).toMatchObject({ project: ['3'], page: 1, rowsPerPage: 50, sort: { sortBy: null, descending: false }, date: { preset: 'all', field: 'created' } });
+    expect(activeFilterCount(s)).toBe(1);
+  });
+
+  it('keeps "every project" once the project filter was emptied, and drops unknown values', () => {
+    const s = parseListState(new URLSearchParams('project=&state=nueva,borrada&priority=urgent&unit=12,x&sort=hack&rows=7'), 3);
+    expect(s.project).toEqual([]);
+    expect(s.state).toEqual(['nueva']);
+    expect(s.unit).toEqual(['12']);
+    expect(s.sort.sortBy).toBeNull();
+    expect(s.rowsPerPage).toBe(50);
+  });
+
+  it('builds a query the API schema accepts, with comma lists and a custom date range on the update date', () => {
+    const s = parseListState(new URLSearchParams('state=nueva,postergada&responsible=5,6&date_preset=custom&date_field=updated&date_from=2026-11-01&date_to=2026-11-30&sort=priority&desc=1&page=3'), null);
+    const q = toApiFilters(s);
+    expect(q).toMatchObject({ state: ['nueva', 'postergada'], responsible_id: [5, 6], date_field: 'updated', date_preset: 'custom', date_from: '2026-11-01', date_to: '2026-11-30' });
+    const parsed = ticketListQuerySchema.safeParse({ ...q, page: s.page, sortBy: s.sort.sortBy, descending: s.sort.descending, state: q.state!.join(',') });
+    expect(parsed.success).toBe(true);
+  });
+});

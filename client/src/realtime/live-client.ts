@@ -1,0 +1,105 @@
+import { io, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, HandshakeAuth, JoinResult, LiveEvent, ServerToClientEvents } from '#domain/realtime';
+
+export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+/** What the badge shows: first connection, live, trying again, or given up (signed out, refused). */
+export type ConnectionState = 'connecting' | 'connected' | 'reconnecting' | 'offline';
+
+export type LiveClientOptions = {
+  /** Gateway origin; the page's own origin when absent. */
+  url?: string;
+  onEvent: (event: LiveEvent) => void;
+  /** The server could not replay the gap since our last event: every cache must refetch. */
+  onResync: () => void;
+  /** Extra socket.io-client options (tests pass transports, reconnection delays). */
+  socketOptions?: Parameters<typeof io>[1];
+};
+
+// Ids remembered for de-duplication: a replay may overlap live delivery after a reconnect.
+const SEEN_MAX = 2000;
+
+/**
+ * One Socket.IO connection per signed-in session (DESIGN §5 step 5), independent of React so the
+ * provider, tests and tools share it. It tracks the last event id it saw and sends it in every
+ * handshake, so after a reconnect the gateway recovers or replays what was missed; it drops
+ * events it already handled (consumers are idempotent by event id); and it names its rooms in
+ * every handshake, so a server that could not restore the session joins them again.
+ */
+export function createLiveClient(opts: LiveClientOptions) {
+  let state: ConnectionState = 'connecting';
+  let lastEventId: number | undefined;
+  const seen = new Set<number>();
+  const seenOrder: number[] = [];
+  const roomCounts = new Map<string, number>();
+  const stateListeners = new Set<(s: ConnectionState) => void>();
+
+  const socket: LiveSocket = io(opts.url ?? '', {
+    withCredentials: true,
+    // A function, so each reconnection sends the latest id and rooms: the server rejoins the
+    // rooms first and then replays the gap, so no event falls between the two.
+    auth: (cb) => cb({ lastEventId, rooms: [...roomCounts.keys()] } satisfies HandshakeAuth),
+    reconnectionDelay: 500,
+    reconnectionDelayMax: 5000,
+    ...opts.socketOptions,
+  });
+
+  const setState = (next: ConnectionState) => {
+    if (next === state) return;
+    state = next;
+    stateListeners.forEach((l) => l(next));
+  };
+
+  const sendJoin = (room: string) => socket.emit('join', room, (r: JoinResult) => {
+    if (!r.ok) console.warn('live room refused', { room, error: r.error });
+  });
+
+  socket.on('connect', () => setState('connected'));
+  socket.on('disconnect', () => setState(socket.active ? 'reconnecting' : 'offline'));
+  socket.on('connect_error', () => setState(socket.active ? 'reconnecting' : 'offline'));
+  socket.on('event', (event) => {
+    if (seen.has(event.id)) return;
+    seen.add(event.id);
+    seenOrder.push(event.id);
+    if (seenOrder.length > SEEN_MAX) seen.delete(seenOrder.shift()!);
+    if (lastEventId === undefined || event.id > lastEventId) lastEventId = event.id;
+    opts.onEvent(event);
+  });
+  socket.on('resync', () => opts.onResync());
+  // The gateway may have missed events (its broker dropped): ask for ours, or refetch if we
+  // have seen none yet.
+  socket.on('gap', () => {
+    if (lastEventId === undefined) opts.onResync();
+    else socket.emit('replay', lastEventId, () => undefined);
+  });
+
+  return {
+    socket,
+    get state() { return state; },
+    get lastEventId() { return lastEventId; },
+    onState(listener: (s: ConnectionState) => void) {
+      stateListeners.add(listener);
+      return () => { stateListeners.delete(listener); };
+    },
+    /** Joins a room while at least one caller holds it; returns the release function. */
+    join(room: string): () => void {
+      const n = roomCounts.get(room) ?? 0;
+      roomCounts.set(room, n + 1);
+      if (n === 0 && socket.connected) sendJoin(room);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        const left = (roomCounts.get(room) ?? 1) - 1;
+        if (left > 0) { roomCounts.set(room, left); return; }
+        roomCounts.delete(room);
+        if (socket.connected) socket.emit('leave', room, () => undefined);
+      };
+    },
+    close() {
+      stateListeners.clear();
+      socket.removeAllListeners();
+      socket.disconnect();
+    },
+  };
+}
+export type LiveClient = ReturnType<typeof createLiveClient>;

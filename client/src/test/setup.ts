@@ -1,0 +1,18 @@
+import { afterEach } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { setupI18n } from '../app/i18n.ts';
+
+setupI18n('es');
+afterEach(() => cleanup());
+
+// happy-dom lacks these; Chakra (Ark UI) and widgets use them.
+if (!('ResizeObserver' in globalThis)) {
+  (globalThis as Record<string, unknown>).ResizeObserver = class { observe() {} unobserve() {} disconnect() {} };
+}
+if (!window.matchMedia) {
+  window.matchMedia = ((query: string) => ({
+    matches: false, media: query, onchange: null, addListener() {}, removeListener() {},
+    addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia;
+}
+if (!Element.prototype.scrollTo) Element.prototype.scrollTo = () => {};

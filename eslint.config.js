@@ -1,0 +1,28 @@
+import tseslint from 'typescript-eslint';
+import boundaries from './scripts/eslint/boundaries.js';
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'client/dist/**', 'data/**', '.tmp/**', 'server/src/db/migrations/**', 'coverage/**', 'tests/e2e/artifacts/**'] },
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    languageOptions: { parser: tseslint.parser, ecmaVersion: 2023, sourceType: 'module' },
+    plugins: { local: boundaries, '@typescript-eslint': tseslint.plugin },
+    rules: {
+      'local/one-way': 'error',
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/node_modules/**'], message: 'Import packages by name.' }] }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      'no-debugger': 'error',
+      'eqeqeq': ['error', 'smart'],
+    },
+  },
+  {
+    // machines/ and domain/ are pure (DESIGN §2): no I/O, no React, no database.
+    files: ['machines/**/*.ts', 'domain/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['react', 'react-*', '@chakra-ui/*', 'drizzle-orm*', 'pg', '@electric-sql/*', 'node:*', 'fs', 'http', 'hono*', 'socket.io*', 'mqtt'], message: 'machines/ and domain/ are pure: no I/O, React or database.' },
+      ] }],
+    },
+  },
+);

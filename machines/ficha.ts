@@ -1,0 +1,90 @@
+import { and, assign, setup } from 'xstate';
+import { isValidInstant } from './time.ts';
+import type { OptionalInput } from './types.ts';
+
+/** SPEC §4 ficha (unit delivery record). State ids are the values the fichas store. */
+export const FICHA_STATES = ['por_entregar', 'entregada', 'entregada_obs'] as const;
+export type FichaState = (typeof FICHA_STATES)[number];
+
+export type FichaContext = {
+  /** Scheduled delivery date (ISO). */
+  scheduledAt: string | null;
+  /** Delivery date (ISO); setting it is what delivers the unit. */
+  deliveredAt: string | null;
+  /** A ticket was created from its pending failures. */
+  isPassedToAfterSales: boolean;
+};
+export type FichaInput = OptionalInput<Partial<FichaContext>>;
+
+export type FichaEvent =
+  | { type: 'ficha.schedule'; scheduledAt: string }
+  /** `pendingFailureCount`: failures recorded at the revision and not yet solved. */
+  | { type: 'ficha.deliver'; deliveredAt: string; pendingFailureCount: number }
+  | { type: 'ficha.returnToNew' }
+  | { type: 'ficha.clean' }
+  | { type: 'ficha.passToAfterSales'; pendingFailureCount: number };
+
+export type FichaEventType = FichaEvent['type'];
+
+export const fichaMachine = setup({
+  types: {
+    context: {} as FichaContext,
+    events: {} as FichaEvent,
+    input: {} as FichaInput,
+  },
+  guards: {
+    hasScheduleDate: ({ event }) => event.type === 'ficha.schedule' && isValidInstant(event.scheduledAt),
+    // SPEC §5: the delivery dialog requires a delivery date.
+    hasDeliveryDate: ({ event }) => event.type === 'ficha.deliver' && isValidInstant(event.deliveredAt),
+    hasPendingFailures: ({ event }) => 'pendingFailureCount' in event && event.pendingFailureCount > 0,
+    // Once a ticket holds its failures, undoing the delivery would orphan that ticket.
+    isNotPassedToAfterSales: ({ context }) => !context.isPassedToAfterSales,
+  },
+  actions: {
+    setSchedule: assign(({ event }) => (event.type === 'ficha.schedule' ? { scheduledAt: event.scheduledAt } : {})),
+    setDeliveryDate: assign(({ event }) => (event.type === 'ficha.deliver' ? { deliveredAt: event.deliveredAt } : {})),
+    // SPEC §4: returning to new resets the schedule and the delivery date.
+    resetScheduleAndDelivery: assign({ scheduledAt: null, deliveredAt: null }),
+    markPassedToAfterSales: assign({ isPassedToAfterSales: true }),
+    // Effects, injected with .provide(): cancel the delivery schedule (agenda) of the unit; remove
+    // every change of the ficha (revision, owners' answers, accessories, files); create the
+    // after-sales ticket from the pending failures (SPEC §4).
+    cancelDeliverySchedule: () => {},
+    clearFichaChanges: () => {},
+    createTicketFromPendingFailures: () => {},
+  },
+}).createMachine({
+  id: 'ficha',
+  initial: 'por_entregar',
+  context: ({ input }) => ({
+    scheduledAt: input?.scheduledAt ?? null,
+    deliveredAt: input?.deliveredAt ?? null,
+    isPassedToAfterSales: input?.isPassedToAfterSales ?? false,
+  }),
+  states: {
+    por_entregar: {
+      on: {
+        'ficha.schedule': { guard: 'hasScheduleDate', actions: 'setSchedule' },
+        'ficha.deliver': [
+          { target: 'entregada_obs', guard: and(['hasDeliveryDate', 'hasPendingFailures']), actions: 'setDeliveryDate' },
+          { target: 'entregada', guard: 'hasDeliveryDate', actions: 'setDeliveryDate' },
+        ],
+        'ficha.clean': { target: 'por_entregar', guard: 'isNotPassedToAfterSales', actions: ['resetScheduleAndDelivery', 'cancelDeliverySchedule', 'clearFichaChanges'] },
+      },
+    },
+    entregada: {
+      on: {
+        'ficha.returnToNew': { target: 'por_entregar', guard: 'isNotPassedToAfterSales', actions: ['resetScheduleAndDelivery', 'cancelDeliverySchedule'] },
+        'ficha.clean': { target: 'por_entregar', guard: 'isNotPassedToAfterSales', actions: ['resetScheduleAndDelivery', 'cancelDeliverySchedule', 'clearFichaChanges'] },
+        'ficha.passToAfterSales': { guard: and(['isNotPassedToAfterSales', 'hasPendingFailures']), actions: ['markPassedToAfterSales', 'createTicketFromPendingFailures'] },
+      },
+    },
+    entregada_obs: {
+      on: {
+        'ficha.returnToNew': { target: 'por_entregar', guard: 'isNotPassedToAfterSales', actions: ['resetScheduleAndDelivery', 'cancelDeliverySchedule'] },
+        'ficha.clean': { target: 'por_entregar', guard: 'isNotPassedToAfterSales', actions: ['resetScheduleAndDelivery', 'cancelDeliverySchedule', 'clearFichaChanges'] },
+        'ficha.passToAfterSales': { guard: and(['isNotPassedToAfterSales', 'hasPendingFailures']), actions: ['markPassedToAfterSales', 'createTicketFromPendingFailures'] },
+      },
+    },
+  },
+});

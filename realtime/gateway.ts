@@ -1,0 +1,173 @@
+import type http from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { Server, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { createClient } from 'redis';
+import {
+  parseRoom, REPLAY_LIMIT, rooms, roomsOfEvent,
+  type ClientToServerEvents, type LiveEvent, type ParsedRoom, type ServerToClientEvents,
+} from '#domain/realtime';
+import { startBridge, type Bridge } from './bridge.ts';
+import type { MqttTarget } from './mqtt-link.ts';
+
+/** Who a socket belongs to; the authority may carry more (e.g. the cookie, in standalone mode). */
+export type GatewayUser = { id: number; companyId: number; kind: 'staff' | 'owner' };
+
+/**
+ * What the gateway asks the application (realtime/ never imports server/: main.ts injects an
+ * in-process authority, standalone.ts one that asks the API over HTTP).
+ */
+export type GatewayAuthority<U extends GatewayUser> = {
+  authenticate(cookieHeader: string | undefined): Promise<U | undefined>;
+  canJoin(user: U, room: ParsedRoom): Promise<boolean>;
+  /** Events after `lastId` for these rooms, oldest first; complete=false when more than `limit`. */
+  replaySince(user: U, lastId: number, roomNames: string[], limit: number): Promise<{ events: LiveEvent[]; complete: boolean }>;
+};
+
+export type GatewayLog = {
+  info(msg: string, f?: Record<string, unknown>): void;
+  warn(msg: string, f?: Record<string, unknown>): void;
+  error(msg: string, f?: Record<string, unknown>): void;
+};
+
+export type GatewayOptions<U extends GatewayUser> = {
+  server: http.Server;
+  authority: GatewayAuthority<U>;
+  mqtt: MqttTarget;
+  namespace?: string;
+  redisUrl?: string;
+  log: GatewayLog;
+  /** How long a dropped client's rooms and missed packets are kept for recovery. */
+  recoveryMs?: number;
+  /** Sockets whose session ended (logout, expiry, disabled user) are dropped within this. */
+  revalidateMs?: number;
+};
+
+type SocketData<U> = { user: U };
+type GatewaySocket<U> = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData<U>>;
+
+const MAX_HANDSHAKE_ROOMS = 50;
+
+/**
+ * The Socket.IO gateway (DESIGN §5 step 4, issue 5 §5): session-cookie authentication at the
+ * handshake, rooms per company, project, user and entity joined only after the authority says
+ * so, events from MQTT emitted to their rooms, and after a reconnect either Socket.IO's
+ * connection state recovery or a replay from the outbox of everything after the client's last id.
+ */
+export async function createGateway<U extends GatewayUser>(opts: GatewayOptions<U>) {
+  const { authority, log } = opts;
+  const redis = opts.redisUrl ? createClient({ url: opts.redisUrl }) : undefined;
+  const redisSub = redis?.duplicate();
+  for (const c of [redis, redisSub]) c?.on('error', (error) => log.warn('redis error', { error: String(error) }));
+  if (redis && redisSub) await Promise.all([redis.connect(), redisSub.connect()]);
+
+  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData<U>>(opts.server, {
+    serveClient: false,
+    // /mqtt (MQTT over WebSocket) shares the HTTP server: leave upgrades that are not ours alone.
+    destroyUpgrade: false,
+    // The Redis adapter cannot restore sessions; the outbox replay covers that case.
+    connectionStateRecovery: { maxDisconnectionDuration: opts.recoveryMs ?? 120_000, skipMiddlewares: false },
+    // The namespace keeps deployments (and test runs) sharing one Redis apart.
+    ...(redis && redisSub ? { adapter: createAdapter(redis, redisSub, { key: `qa-socket.io${opts.namespace ? `:${opts.namespace}` : ''}` }) } : {}),
+  });
+
+  io.use((socket, next) => {
+    authority.authenticate(socket.handshake.headers.cookie).then((user) => {
+      if (!user) return next(new Error('unauthorized'));
+      socket.data.user = user;
+      next();
+    }, (error) => {
+      log.error('gateway authentication failed', { error: String(error) });
+      next(new Error('unavailable'));
+    });
+  });
+
+  async function tryJoin(socket: GatewaySocket<U>, name: unknown): Promise<'ok' | 'forbidden' | 'invalid'> {
+    const room = parseRoom(name);
+    if (!room) return 'invalid';
+    if (!(await authority.canJoin(socket.data.user, room))) return 'forbidden';
+    await socket.join(name as string);
+    return 'ok';
+  }
+
+  async function replay(socket: GatewaySocket<U>, lastId: number) {
+    const joined = [...socket.rooms].filter((r) => r !== socket.id);
+    const { events, complete } = await authority.replaySince(socket.data.user, lastId, joined, REPLAY_LIMIT);
+    if (!complete) return void socket.emit('resync');
+    for (const e of events) socket.emit('event', e);
+  }
+
+  io.on('connection', (socket: GatewaySocket<U>) => {
+    const user = socket.data.user;
+    socket.on('join', (room, ack) => {
+      tryJoin(socket, room).then((r) => ack?.(r === 'ok' ? { ok: true } : { ok: false, error: r }), () => ack?.({ ok: false, error: 'forbidden' }));
+    });
+    socket.on('leave', (room, ack) => {
+      void Promise.resolve(socket.leave(String(room))).then(() => ack?.({ ok: true }));
+    });
+    socket.on('replay', (lastId, ack) => {
+      const id = Number(lastId);
+      if (!Number.isSafeInteger(id) || id < 0) return ack?.({ ok: false });
+      replay(socket, id).then(() => ack?.({ ok: true }), (error) => {
+        log.warn('gateway replay failed', { error: String(error) });
+        socket.emit('resync');
+        ack?.({ ok: false });
+      });
+    });
+    // Recovered: Socket.IO restored the rooms and re-sent what was missed. Otherwise rejoin the
+    // rooms the client asks for, then replay the gap, so nothing falls between the two.
+    if (socket.recovered) return;
+    const auth = (socket.handshake.auth ?? {}) as { lastEventId?: unknown; rooms?: unknown };
+    void (async () => {
+      await socket.join(rooms.user(user.id));
+      if (user.kind === 'staff') await socket.join(rooms.company(user.companyId));
+      const wanted = Array.isArray(auth.rooms) ? auth.rooms.slice(0, MAX_HANDSHAKE_ROOMS) : [];
+      for (const room of wanted) await tryJoin(socket, room).catch(() => 'forbidden');
+      const lastId = Number(auth.lastEventId);
+      if (Number.isSafeInteger(lastId) && lastId > 0) await replay(socket, lastId);
+    })().catch((error) => {
+      log.error('gateway connection setup failed', { error: String(error) });
+      socket.emit('resync');
+    });
+  });
+
+  const emit = (event: LiveEvent) => { io.to(roomsOfEvent(event)).emit('event', event); };
+  const nodeId = randomBytes(6).toString('hex');
+  const bridge: Bridge = startBridge({
+    mqtt: opts.mqtt,
+    clientId: `qa-gw-${nodeId}`,
+    namespace: opts.namespace,
+    onEvent: emit,
+    // Whatever was published while we were not subscribed is in the outbox: each local client
+    // asks for its own gap (it knows the last id it saw).
+    onSubscribed: () => { io.local.emit('gap'); },
+    // Every gateway receives every event; the first to claim it broadcasts through Redis.
+    claim: redis ? async (id) => (await redis.set(`qa:gw:event:${opts.namespace ?? ''}:${id}`, nodeId, { NX: true, EX: 600 })) === 'OK' : undefined,
+    onError: (error) => log.warn('gateway bridge error', { error: String(error) }),
+  });
+
+  // A socket outlives its session unless we look again: drop those whose session is gone.
+  const revalidate = setInterval(() => {
+    for (const socket of io.of('/').sockets.values()) {
+      authority.authenticate(socket.handshake.headers.cookie).then((u) => { if (!u) socket.disconnect(true); }, () => undefined);
+    }
+  }, opts.revalidateMs ?? 60_000);
+  revalidate.unref();
+
+  return {
+    io,
+    bridge,
+    /** Emits an event straight to its rooms (used by tests and the bench's bare baseline). */
+    emit,
+    get ready() { return bridge.connected; },
+    async close() {
+      clearInterval(revalidate);
+      await bridge.close();
+      // Closing the transports (not a server-side disconnect) lets clients reconnect on their
+      // own, to this process when it is back or to another one. Also closes the HTTP server.
+      await io.close();
+      await Promise.all([redis?.quit().catch(() => undefined), redisSub?.quit().catch(() => undefined)]);
+    },
+  };
+}
+export type Gateway = Awaited<ReturnType<typeof createGateway>>;

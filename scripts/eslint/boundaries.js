@@ -1,0 +1,81 @@
+// Local ESLint rule enforcing DESIGN §2: dependencies point one way, and a module never imports
+// another module's internals (only its service.ts on the server, its index.ts on the client).
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
+
+/** Which layer a repository file belongs to. */
+function layerOf(file) {
+  const rel = path.relative(root, file).split(path.sep).join('/');
+  const top = rel.split('/')[0];
+  if (['machines', 'domain', 'locales', 'server', 'realtime', 'client', 'tests', 'scripts'].includes(top)) return { layer: top, rel };
+  return { layer: 'other', rel };
+}
+
+const allowed = {
+  domain: ['domain'],
+  machines: ['machines', 'domain'],
+  locales: ['locales'],
+  realtime: ['realtime', 'domain', 'locales', 'machines'],
+  server: ['server', 'domain', 'machines', 'locales', 'realtime'],
+  client: ['client', 'domain', 'machines', 'locales'],
+  tests: ['tests', 'server', 'client', 'domain', 'machines', 'locales', 'realtime', 'scripts'],
+  scripts: ['scripts', 'server', 'domain', 'machines', 'locales', 'realtime', 'client'],
+  other: ['machines', 'domain', 'locales', 'server', 'realtime', 'client', 'tests', 'scripts', 'other'],
+};
+
+function resolveTarget(source, file) {
+  if (source.startsWith('#')) {
+    const [alias, ...rest] = source.slice(1).split('/');
+    return path.join(root, alias, ...rest);
+  }
+  if (source.startsWith('.')) return path.resolve(path.dirname(file), source);
+  return undefined; // a package
+}
+
+/** server/src/modules/<m>/… or client/src/modules/<m>/… → <m>. */
+function moduleOf(rel) {
+  const m = rel.match(/^(server|client)\/src\/modules\/([^/]+)\//);
+  return m ? { side: m[1], name: m[2], rest: rel.slice(m[0].length) } : undefined;
+}
+
+export default {
+  rules: {
+    'one-way': {
+      meta: { type: 'problem', schema: [], messages: {
+        layer: "'{{from}}' may not import from '{{to}}' (DESIGN §2: dependencies point one way)",
+        internals: "Module '{{from}}' may not reach into '{{to}}' internals ('{{path}}'); call its {{entry}}",
+        serverInRealtime: 'realtime/ must not import server/ (inject what it needs)',
+      } },
+      create(context) {
+        const file = context.filename;
+        const from = layerOf(file);
+        function check(node, source) {
+          if (typeof source !== 'string') return;
+          const target = resolveTarget(source, file);
+          if (!target) return;
+          const to = layerOf(target);
+          if (!allowed[from.layer]?.includes(to.layer)) {
+            context.report({ node, messageId: 'layer', data: { from: from.layer, to: to.layer } });
+            return;
+          }
+          if (from.layer === 'realtime' && to.layer === 'server') context.report({ node, messageId: 'serverInRealtime' });
+          const a = moduleOf(from.rel);
+          const b = moduleOf(to.rel);
+          if (b && a?.name !== b.name && from.layer !== 'tests') {
+            const entry = b.side === 'server' ? 'service.ts' : 'index.ts';
+            const base = b.rest.replace(/\.(t|j)sx?$/, '');
+            const isPublic = b.side === 'server' ? ['service', 'routes', 'index'].includes(base) : base === 'index';
+            if (!isPublic) context.report({ node, messageId: 'internals', data: { from: a?.name ?? from.rel, to: b.name, path: source, entry } });
+          }
+        }
+        return {
+          ImportDeclaration: (node) => check(node, node.source.value),
+          ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+          ExportAllDeclaration: (node) => check(node, node.source.value),
+          ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+        };
+      },
+    },
+  },
+};

@@ -1,0 +1,33 @@
+import { Hono } from 'hono';
+import type { AppEnv } from './http/context.ts';
+import { csrfGuard, notFoundJson, sessionLoader } from './http/middleware.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { homeRoutes } from './modules/home/routes.ts';
+import { configRoutes } from './modules/config/routes.ts';
+import { warrantyRoutes } from './modules/warranties/routes.ts';
+import { deliveryRoutes } from './modules/deliveries/routes.ts';
+import { filesRoutes, presignedPostRoutes } from './modules/files/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
+import { mqttCredentialRoutes, realtimeRoutes } from './outbox/routes.ts';
+
+/**
+ * The API of SPEC §7 (mounted at /api/v2/public/api; v1 dispatches into it). Each module is one
+ * Hono sub-app mounted once here.
+ */
+export function createApi() {
+  return new Hono<AppEnv>()
+    .use(csrfGuard)
+    .use(sessionLoader)
+    .route('/auth', authRoutes)
+    .route('/auth', mqttCredentialRoutes)
+    .route('/home', homeRoutes)
+    .route('/configuracion', configRoutes)
+    .route('/postventa', warrantyRoutes)
+    .route('/entregas', deliveryRoutes)
+    .route('/files', filesRoutes)
+    .route('/propietarios/posventa/s3', presignedPostRoutes)
+    .route('/notificaciones', notificationRoutes)
+    .route('/realtime', realtimeRoutes)
+    .notFound(notFoundJson);
+}
+export type Api = ReturnType<typeof createApi>;

@@ -1,0 +1,59 @@
+import { Hono, type Context } from 'hono';
+import type { AppDeps, AppEnv } from './http/context.ts';
+import { errorHandler, notFoundJson, requestContext } from './http/middleware.ts';
+import { createApi } from './api.ts';
+import { devMailRoutes } from './mail/dev-routes.ts';
+import { publicFileRoutes, storageRoutes } from './modules/files/routes.ts';
+import { staticClient } from './http/static.ts';
+
+export const API_V2 = '/api/v2/public/api';
+export const API_V1 = '/api/v1';
+
+/** The whole HTTP surface: API v2, the v1 dispatcher, health, dev mail page and the web client. */
+export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
+  const api = createApi();
+  const app = new Hono<AppEnv>();
+  app.onError(errorHandler);
+  app.use(requestContext(deps));
+
+  app.get('/health', (c) => c.json({ status: 'ok' }));
+  app.get('/ready', async (c) => {
+    const database = await deps.database.ping().catch(() => false);
+    const broker = deps.brokerReady ? deps.brokerReady() : true;
+    return c.json({ status: database && broker ? 'ready' : 'unavailable', database, broker }, database && broker ? 200 : 503);
+  });
+
+  app.route(API_V2, api);
+
+  // SPEC §7 v1: {origin}/api/v1/api.php?request=<path>, or /api/v1/index.php/<path> as is.
+  // The inner request keeps the connection (client address for login throttling) and request id.
+  const dispatchV1 = (c: Context<AppEnv>, path: string, search: URLSearchParams) => {
+    search.delete('request');
+    const target = new URL(c.req.url);
+    target.pathname = `${API_V2}/${path.replace(/^\/+/, '')}`;
+    target.search = search.toString();
+    const inner = new Request(target, c.req.raw);
+    inner.headers.set('x-request-id', c.var.requestId);
+    return app.fetch(inner, c.env);
+  };
+  app.all(`${API_V1}/api.php`, (c) => {
+    const url = new URL(c.req.url);
+    const path = url.searchParams.get('request');
+    if (!path || path.includes('..')) return notFoundJson(c);
+    return dispatchV1(c, path, url.searchParams);
+  });
+  app.all(`${API_V1}/index.php/*`, (c) => {
+    const url = new URL(c.req.url);
+    return dispatchV1(c, url.pathname.slice(`${API_V1}/index.php/`.length), url.searchParams);
+  });
+
+  app.route('/dev/mail', devMailRoutes);
+  // Files (SPEC §7): read behind the session cookie; /storage takes signed uploads when storage is local disk.
+  app.route('/api/v2/public/files', publicFileRoutes);
+  app.route('/storage', storageRoutes);
+  app.all('/api/*', notFoundJson);
+  if (opts.clientDir) app.route('/', staticClient(opts.clientDir));
+  app.notFound(notFoundJson);
+  return app;
+}
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,130 @@
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { companies, profiles, projects, sessions, userProjects, users } from '../db/schema/index.ts';
+import { newToken, sha256 } from './tokens.ts';
+import type { SessionUser } from '../http/context.ts';
+
+export const SESSION_COOKIE = 'qa_session';
+
+type Entry = {
+  user: SessionUser; loadedAt: number; lastSeenWrite: number; expiresAt: number;
+  /** Values derived from the user (e.g. the GET auth/usuario payload), dropped with the entry. */
+  memo?: Map<string, unknown>;
+};
+
+/**
+ * Resolves session cookies to users. Loaded sessions are cached in memory for a few seconds so a
+ * busy board does not pay a database round trip per request; logout and permission changes evict.
+ */
+export type SessionCache = ReturnType<typeof createSessionCache>;
+
+export function createSessionCache(db: Db, opts: { idleMs: number; absoluteMs: number; ttlMs?: number }) {
+  const ttlMs = opts.ttlMs ?? 5000;
+  const cache = new Map<string, Entry>();
+
+  async function create(userId: number, companyId: number, meta: { ip?: string; userAgent?: string }) {
+    const token = newToken();
+    const now = Date.now();
+    await db.insert(sessions).values({
+      id: sha256(token), userId, companyId, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 300),
+      expiresAt: new Date(now + opts.absoluteMs), lastSeenAt: new Date(now),
+    });
+    return token;
+  }
+
+  async function resolve(token: string | undefined): Promise<SessionUser | undefined> {
+    if (!token || token.length > 100) return undefined;
+    const id = sha256(token);
+    const now = Date.now();
+    const hit = cache.get(id);
+    if (hit && now - hit.loadedAt < ttlMs && now < hit.expiresAt) {
+      if (now - hit.lastSeenWrite > 60_000) {
+        hit.lastSeenWrite = now;
+        await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, id));
+      }
+      return hit.user;
+    }
+    const [row] = await db.select().from(sessions).where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date(now))));
+    if (!row || now - row.lastSeenAt.getTime() > opts.idleMs) {
+      cache.delete(id);
+      if (row) await db.delete(sessions).where(eq(sessions.id, id));
+      return undefined;
+    }
+    const user = await loadUser(db, row.userId, id);
+    if (!user) return undefined;
+    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, id));
+    cache.set(id, { user, loadedAt: now, lastSeenWrite: now, expiresAt: row.expiresAt.getTime() });
+    return user;
+  }
+
+  async function destroy(sessionId: string) {
+    cache.delete(sessionId);
+    await db.delete(sessions).where(eq(sessions.id, sessionId));
+  }
+
+  /** Ends every session of a user except `keepSessionId` (password change, reset, disabling a user). */
+  async function endUserSessions(userId: number, keepSessionId?: string) {
+    await db.delete(sessions).where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+    evictUser(userId);
+  }
+
+  /** Forget cached sessions of a user (after a permission, project, profile or password change). */
+  function evictUser(userId: number) {
+    for (const [key, entry] of cache) if (entry.user.id === userId) cache.delete(key);
+  }
+
+  /**
+   * Caches a value derived from a resolved session for as long as the session entry lives, so hot
+   * reads (GET auth/usuario) cost no database round trip; evictUser/destroy/ttl drop it too.
+   * A user object not from the cache (fresh login) is computed uncached.
+   */
+  async function memo<T>(user: SessionUser, key: string, load: () => Promise<T>): Promise<T> {
+    const entry = cache.get(user.sessionId);
+    if (!entry || entry.user !== user) return load();
+    if (entry.memo?.has(key)) return entry.memo.get(key) as T;
+    const value = await load();
+    // Only keep it when no eviction happened while loading, so a change is never masked.
+    if (cache.get(user.sessionId) === entry) (entry.memo ??= new Map()).set(key, value);
+    return value;
+  }
+
+  return { create, resolve, destroy, endUserSessions, evictUser, memo, clear: () => cache.clear() };
+}
+
+export async function loadUser(db: Db, userId: number, sessionId: string): Promise<SessionUser | undefined> {
+  // A disabled or deleted user, or a suspended company (SPEC §8 'Cuenta suspendida'), has no session.
+  const [row] = await db
+    .select({ user: users, profile: profiles })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .leftJoin(profiles, eq(profiles.id, users.profileId))
+    .where(and(eq(users.id, userId), eq(users.isActive, true), isNull(users.deletedAt), eq(companies.isBlocked, false)));
+  if (!row) return undefined;
+  const permissions = new Set(row.profile?.permissions ?? []);
+  const projectIds = await visibleProjectIds(db, row.user.companyId, userId, permissions.has('todos_los_proyectos'));
+  return {
+    id: row.user.id,
+    companyId: row.user.companyId,
+    kind: row.user.kind,
+    username: row.user.username,
+    firstName: row.user.firstName,
+    lastName: row.user.lastName,
+    email: row.user.email,
+    locale: row.user.locale,
+    profileId: row.user.profileId,
+    profileName: row.profile?.name ?? '',
+    permissions,
+    projectIds,
+    sessionId,
+  };
+}
+
+async function visibleProjectIds(db: Db, companyId: number, userId: number, all: boolean): Promise<number[]> {
+  if (all) {
+    const rows = await db.select({ id: projects.id }).from(projects).where(eq(projects.companyId, companyId));
+    return rows.map((r) => r.id);
+  }
+  const rows = await db.select({ id: userProjects.projectId }).from(userProjects)
+    .where(and(eq(userProjects.userId, userId), eq(userProjects.companyId, companyId)));
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,44 @@
+import path from 'node:path';
+
+/** Everything configurable comes from the environment (README: Configuration). */
+export type AppConfig = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  mqttUrl?: string;
+  redisUrl?: string;
+  smtpUrl?: string;
+  publicUrl: string;
+  /** Idle expiry of a session, ms. */
+  sessionIdleMs: number;
+  /** Absolute expiry of a session, ms. */
+  sessionAbsoluteMs: number;
+  /** Secret for signing upload URLs and other short-lived tokens. */
+  signingSecret: string;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  s3?: { endpoint: string; bucket: string; accessKey: string; secretKey: string; region: string };
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const port = Number(env.PORT ?? 3000);
+  const dataDir = path.resolve(env.DATA_DIR ?? 'data');
+  const s3 = env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY && env.S3_SECRET_KEY
+    ? { endpoint: env.S3_ENDPOINT, bucket: env.S3_BUCKET, accessKey: env.S3_ACCESS_KEY, secretKey: env.S3_SECRET_KEY, region: env.S3_REGION ?? 'us-east-1' }
+    : undefined;
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    mqttUrl: env.MQTT_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    sessionIdleMs: Number(env.SESSION_IDLE_MINUTES ?? 120) * 60_000,
+    sessionAbsoluteMs: Number(env.SESSION_ABSOLUTE_HOURS ?? 12) * 3_600_000,
+    signingSecret: env.SIGNING_SECRET ?? '',
+    logLevel: (env.LOG_LEVEL as AppConfig['logLevel']) ?? 'info',
+    s3,
+  };
+}

@@ -1,0 +1,26 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Hono } from 'hono';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { AppEnv } from './context.ts';
+
+/**
+ * Serves the built web client. Hashed assets are cached for a year; any other path that is not
+ * a file gets index.html so the client router can answer it (deep links, catch-all page).
+ */
+export function staticClient(clientDir: string) {
+  const root = path.relative(process.cwd(), clientDir) || '.';
+  const indexPath = path.join(clientDir, 'index.html');
+  const app = new Hono<AppEnv>();
+  app.use('/assets/*', async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+  });
+  app.use('*', serveStatic({ root }));
+  app.get('*', (c) => {
+    if (!fs.existsSync(indexPath)) return c.text('Client not built: run npm run build', 503);
+    c.header('Cache-Control', 'no-cache');
+    return c.html(fs.readFileSync(indexPath, 'utf8'));
+  });
+  return app;
+}

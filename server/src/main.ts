@@ -1,0 +1,51 @@
+import path from 'node:path';
+import type http from 'node:http';
+import { serve } from '@hono/node-server';
+import { loadConfig } from './config.ts';
+import { createDeps } from './runtime.ts';
+import { createApp } from './app.ts';
+import { DEMO_PASSWORD, demoRoles } from './db/seed-data.ts';
+import { startRealtime } from './outbox/realtime-runtime.ts';
+
+/** The one process of `npm start`: API, web client, outbox relay, MQTT broker and realtime gateway. */
+export async function main() {
+  const config = loadConfig();
+  const deps = await createDeps(config);
+  const app = createApp(deps, { clientDir: path.resolve('client/dist') });
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }) as http.Server;
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  deps.log.info('listening', { url: config.publicUrl, database: deps.database.kind });
+  // Socket.IO and MQTT over WebSocket (/mqtt) share the HTTP server; the relay starts publishing.
+  const realtime = await startRealtime(deps, { server });
+
+  console.log(`\n  Postventa QA escuchando en ${config.publicUrl}\n`);
+  console.log(`  Usuarios de demostración (contraseña ${DEMO_PASSWORD}):`);
+  for (const role of demoRoles) console.log(`    ${role.username.padEnd(11)} ${role.profile}`);
+  console.log(`    ${'propietario'.padEnd(11)} Propietario (portal)`);
+  console.log(`    ${'otra'.padEnd(11)} Otra empresa (aislamiento)\n`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    deps.log.info('shutting down', { signal });
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    // close() stops accepting at once and waits for open connections; a keep-alive connection
+    // would hold it for its idle timeout, so each is ended as soon as its request in flight has answered.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    const reaper = setInterval(() => server.closeIdleConnections(), 50);
+    // Then the sockets: open WebSockets would otherwise hold server.close() until the forced exit.
+    await realtime.stop().catch((error) => deps.log.error('realtime stop failed', { error }));
+    await closed;
+    clearInterval(reaper);
+    await deps.database.close();
+    deps.log.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  return { server, deps, realtime };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -1,0 +1,85 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { ACCOUNT_SETTINGS_MAX_KEYS, type UpdateAccountInput } from '#domain/schemas/account';
+import type { Locale } from '#domain/limits';
+import type { AppDeps, SessionUser } from '../../http/context.ts';
+import { users } from '../../db/schema/index.ts';
+import { ApiError, notFound, unprocessable } from '../../lib/errors.ts';
+import { hashPassword, verifyPassword } from '../../auth/password.ts';
+import { clearFailures, lockedMinutes, recordFailure, THROTTLE } from '../../auth/throttle.ts';
+
+/** The caller's own row, always scoped to their company (DESIGN §4). */
+const own = (user: SessionUser) => and(eq(users.id, user.id), eq(users.companyId, user.companyId));
+
+/** PUT auth/usuario. A new e-mail address is unverified until its link is opened (SPEC §1). */
+export async function updateAccount(deps: AppDeps, user: SessionUser, input: UpdateAccountInput) {
+  const db = deps.database.db;
+  const [row] = await db.select({ email: users.email, settings: users.settings }).from(users).where(own(user));
+  if (!row) throw notFound();
+  const emailChanged = (row.email ?? '').toLowerCase() !== input.email.toLowerCase();
+  const settings = input.settings ? mergeSettings(row.settings, input.settings) : row.settings;
+  await db.update(users).set({
+    firstName: input.first_name,
+    lastName: input.last_name,
+    email: input.email,
+    settings,
+    updatedAt: new Date(),
+    ...(emailChanged ? { emailVerifiedAt: null } : {}),
+  }).where(own(user));
+  deps.sessions.evictUser(user.id);
+  return { emailChanged };
+}
+
+/** Settings are merged key by key (a form may send only what it shows); null removes a key. */
+function mergeSettings(current: Record<string, unknown>, patch: Record<string, unknown>) {
+  const next: Record<string, unknown> = { ...current };
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null) delete next[key];
+    else next[key] = value;
+  }
+  if (Object.keys(next).length > ACCOUNT_SETTINGS_MAX_KEYS) {
+    throw unprocessable([{ field: 'settings', key: 'validation.max_items', params: { max: ACCOUNT_SETTINGS_MAX_KEYS } }]);
+  }
+  return next;
+}
+
+/**
+ * PUT auth/password. A wrong current password is a 422 on current_password and counts as a failed
+ * login for the username, so a stolen session cannot be used to guess the password.
+ * On success every other session of the user ends; the current one stays.
+ */
+export async function changePassword(deps: AppDeps, user: SessionUser, input: { current_password: string; password: string }) {
+  const db = deps.database.db;
+  const throttleKey = `u:${user.username.trim().toLowerCase()}`;
+  const minutes = await lockedMinutes(db, [throttleKey]);
+  if (minutes > 0) throw new ApiError(429, 'errors.too_many_attempts', { minutes });
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(own(user));
+  if (!row) throw notFound();
+  if (!(await verifyPassword(row.passwordHash, input.current_password))) {
+    await recordFailure(db, throttleKey, THROTTLE.maxPerUsername);
+    throw unprocessable([{ field: 'current_password', key: 'account.wrong_current_password' }]);
+  }
+  if (input.password === input.current_password) throw unprocessable([{ field: 'password', key: 'account.password_unchanged' }]);
+  await clearFailures(db, throttleKey);
+  const passwordHash = await hashPassword(input.password);
+  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(own(user));
+  await deps.sessions.endUserSessions(user.id, user.sessionId);
+}
+
+/** PUT auth/locale: the language the app opens in for this user (SPEC §1 languages). */
+export async function updateLocale(deps: AppDeps, user: SessionUser, locale: Locale) {
+  await deps.database.db.update(users).set({ locale, updatedAt: new Date() }).where(own(user));
+  deps.sessions.evictUser(user.id);
+}
+
+/**
+ * PUT auth/firma: stores a path the files module issued. Upload paths start with the company id,
+ * so a path of another company is treated like a foreign id (404). A new signature must be
+ * verified again (SPEC §4 User: signature verified or not).
+ */
+export async function updateSignature(deps: AppDeps, user: SessionUser, path: string | null) {
+  if (path !== null && path.split('/')[0] !== String(user.companyId)) throw notFound();
+  await deps.database.db.update(users)
+    .set({ signaturePath: path, signatureVerifiedAt: null, updatedAt: new Date() })
+    .where(and(own(user), sql`${users.signaturePath} is distinct from ${path}`));
+  deps.sessions.evictUser(user.id);
+}

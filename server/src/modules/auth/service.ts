@@ -1,0 +1,159 @@
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { AppDeps, SessionUser } from '../../http/context.ts';
+import { companies, passwordResets, projects, sessions, unitOwners, owners, users } from '../../db/schema/index.ts';
+import { ApiError } from '../../lib/errors.ts';
+import type { Translate } from '../../lib/i18n.ts';
+import { decoyHash, hashPassword, verifyPassword } from '../../auth/password.ts';
+import { clearFailures, lockedMinutes, recordFailure, THROTTLE } from '../../auth/throttle.ts';
+import { newToken, sha256 } from '../../auth/tokens.ts';
+import { loadUser } from '../../auth/session.ts';
+
+const RESET_TTL_MINUTES = 30;
+export const RESET_MAX_PER_HOUR = 5;
+
+export async function login(deps: AppDeps, input: { username: string; password: string }, meta: { ip: string; userAgent?: string }) {
+  const db = deps.database.db;
+  const username = input.username.trim().toLowerCase();
+  const keys = [`u:${username}`, `ip:${meta.ip}`];
+  const minutes = await lockedMinutes(db, keys);
+  if (minutes > 0) throw new ApiError(429, 'errors.too_many_attempts', { minutes });
+
+  const [row] = await db.select({ user: users, company: companies }).from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(and(sql`lower(${users.username}) = ${username}`, isNull(users.deletedAt)));
+  const ok = row ? await verifyPassword(row.user.passwordHash, input.password) : (await verifyPassword(await decoyHash(), input.password), false);
+  if (!row || !ok) {
+    await recordFailure(db, keys[0], THROTTLE.maxPerUsername);
+    await recordFailure(db, keys[1], THROTTLE.maxPerAddress);
+    throw new ApiError(401, 'auth.wrong_credentials');
+  }
+  await clearFailures(db, keys[0]);
+  if (row.company.isBlocked) throw new ApiError(403, 'auth.account_suspended');
+  if (!row.user.isActive) throw new ApiError(403, 'errors.no_permission');
+  if (!(await hasActiveProjects(deps, row.user.id, row.user.companyId, row.user.kind))) throw new ApiError(403, 'auth.no_projects');
+
+  const token = await deps.sessions.create(row.user.id, row.user.companyId, meta);
+  const user = await loadUser(db, row.user.id, sha256(token));
+  return { token, user: user! };
+}
+
+/** SPEC §8 'Sin proyectos': staff need a visible open project, owners a unit. */
+async function hasActiveProjects(deps: AppDeps, userId: number, companyId: number, kind: 'staff' | 'owner') {
+  const db = deps.database.db;
+  if (kind === 'owner') {
+    const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(unitOwners)
+      .innerJoin(owners, eq(owners.id, unitOwners.ownerId)).where(eq(owners.userId, userId));
+    return r.n > 0;
+  }
+  const user = await loadUser(db, userId, '');
+  if (!user || user.projectIds.length === 0) return false;
+  const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(projects)
+    .where(and(eq(projects.companyId, companyId), eq(projects.isBlocked, false), eq(projects.isClosed, false),
+      sql`${projects.id} in (${sql.join(user.projectIds.map((id) => sql`${id}`), sql`, `)})`));
+  return r.n > 0;
+}
+
+/**
+ * The payload of GET auth/usuario (SPEC §3 Auth user: grupo {desc_grupo, permisos}). It is cached
+ * with the session entry (evicted whenever the user, their profile or projects change), so the
+ * most frequent authenticated call costs no database round trip. Callers must not mutate it.
+ */
+export function describeUser(deps: AppDeps, user: SessionUser) {
+  return deps.sessions.memo(user, 'auth/usuario', () => loadDescription(deps, user));
+}
+export type UserDescription = Awaited<ReturnType<typeof loadDescription>>;
+
+/** `{"data": describeUser(…)}` serialised once per session entry: GET auth/usuario's whole body. */
+export function describeUserJson(deps: AppDeps, user: SessionUser): Promise<string> {
+  return deps.sessions.memo(user, 'auth/usuario.json', async () => JSON.stringify({ data: await describeUser(deps, user) }));
+}
+
+async function loadDescription(deps: AppDeps, user: SessionUser) {
+  const db = deps.database.db;
+  // Names, e-mail and locale come from the row, not the session, so an answer right after an
+  // account change (whose session object is now stale) already shows the new values.
+  const [[company], [row], projectRows] = await Promise.all([
+    db.select().from(companies).where(eq(companies.id, user.companyId)),
+    db.select().from(users).where(and(eq(users.id, user.id), eq(users.companyId, user.companyId))),
+    user.projectIds.length
+      ? db.select().from(projects).where(and(eq(projects.companyId, user.companyId), inArray(projects.id, [...user.projectIds]))).orderBy(projects.name)
+      : Promise.resolve([]),
+  ]);
+  return {
+    id: user.id,
+    username: row.username,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    full_name: `${row.firstName} ${row.lastName}`.trim(),
+    email: row.email,
+    email_verified: Boolean(row.emailVerifiedAt),
+    signature_path: row.signaturePath,
+    signature_url: row.signaturePath ? `/api/v2/public/files/${row.signaturePath}` : null,
+    signature_verified: Boolean(row.signatureVerifiedAt),
+    locale: row.locale,
+    kind: user.kind,
+    settings: row.settings ?? {},
+    grupo: {
+      id: user.profileId,
+      desc_grupo: user.profileName,
+      permisos: Object.fromEntries([...user.permissions].map((p) => [p, true])),
+    },
+    is_ryr: user.profileName.toLowerCase() === 'ryr',
+    company: { id: company.id, name: company.name, country: company.country },
+    proyectos: projectRows.map(projectOption),
+  };
+}
+
+export const projectOption = (p: typeof projects.$inferSelect) => ({
+  id: p.id,
+  name: p.name,
+  address_full: [p.address, p.commune, p.city].filter(Boolean).join(', '),
+  image_url: p.imagePath ? `/api/v2/public/files/${p.imagePath}` : null,
+  is_closed: p.isClosed,
+  is_blocked: p.isBlocked,
+});
+
+export async function logout(deps: AppDeps, user: SessionUser) {
+  await deps.sessions.destroy(user.sessionId);
+}
+
+/** Recovery by username: always the same answer, so it does not reveal who exists (SPEC §2 auth). */
+export async function requestPasswordReset(deps: AppDeps, username: string, t: Translate) {
+  const db = deps.database.db;
+  const [user] = await db.select().from(users)
+    .where(and(sql`lower(${users.username}) = ${username.trim().toLowerCase()}`, isNull(users.deletedAt), eq(users.isActive, true)));
+  if (!user?.email) return;
+  // A few links an hour per user; beyond that the same answer and no mail (no mail bombing).
+  const [{ recent }] = await db.select({ recent: sql<number>`count(*)::int` }).from(passwordResets)
+    .where(and(eq(passwordResets.userId, user.id), gt(passwordResets.createdAt, new Date(Date.now() - 3_600_000))));
+  if (recent >= RESET_MAX_PER_HOUR) {
+    deps.log.warn('password reset limit reached', { userId: user.id });
+    return;
+  }
+  const token = newToken();
+  await db.insert(passwordResets).values({
+    userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TTL_MINUTES * 60_000),
+  });
+  // Owners come back to the owner portal's sign-in afterwards, staff to the staff login.
+  const url = `${deps.config.publicUrl}/auth/reset?token=${token}${user.kind === 'owner' ? '&portal=1' : ''}`;
+  await deps.mailer.send({
+    to: user.email, companyId: user.companyId, subject: t('auth.reset_mail_subject'),
+    text: t('auth.reset_mail_body', { name: user.firstName, url, minutes: RESET_TTL_MINUTES }),
+  });
+}
+
+export async function resetPassword(deps: AppDeps, token: string, password: string) {
+  const db = deps.database.db;
+  const hash = sha256(token);
+  const newHash = await hashPassword(password);
+  const userId = await db.transaction(async (tx) => {
+    const [reset] = await tx.update(passwordResets).set({ usedAt: new Date() })
+      .where(and(eq(passwordResets.tokenHash, hash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
+      .returning();
+    if (!reset) throw new ApiError(422, 'auth.reset_invalid', undefined, [{ field: 'token', key: 'auth.reset_invalid' }]);
+    await tx.update(users).set({ passwordHash: newHash, updatedAt: new Date() }).where(eq(users.id, reset.userId));
+    await tx.delete(sessions).where(eq(sessions.userId, reset.userId));
+    return reset.userId;
+  });
+  deps.sessions.evictUser(userId);
+}

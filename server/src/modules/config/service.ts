@@ -1,0 +1,47 @@
+import { and, eq } from 'drizzle-orm';
+import type { AppDeps, SessionUser } from '../../http/context.ts';
+import { companies, moduleStatus } from '../../db/schema/index.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { Translate } from '../../lib/i18n.ts';
+
+/** Modules whose activation a company holds (SPEC §4: requested, in process or active). */
+export const MODULES = ['hormigon', 'biblioteca', 'cmanagement', 'calidad', 'recepciones', 'entregas', 'postventa', 'billing', 'insights', 'integraciones'] as const;
+export type ConfigModule = (typeof MODULES)[number];
+export type ModuleStatus = 'solicitado' | 'en_proceso' | 'activo' | 'inactivo';
+
+/** The client's route names (SPEC §2 areas) answer for the module they open. */
+const ALIASES: Record<string, ConfigModule> = {
+  concrete: 'hormigon', cbox: 'biblioteca', quality: 'calidad', verifications: 'recepciones', ocinsights: 'insights', tiinsights: 'insights',
+};
+
+export function resolveModule(name: string): ConfigModule | undefined {
+  if ((MODULES as readonly string[]).includes(name)) return name as ConfigModule;
+  return ALIASES[name];
+}
+
+const describeStatus = (modulo: ConfigModule, status: ModuleStatus, t: Translate) =>
+  ({ modulo, status, label: t(`config_api.status.${status}`), is_active: status === 'activo' });
+
+/** GET configuracion (SPEC §3 Config data: country; status per module). */
+export async function companyConfig(deps: AppDeps, user: SessionUser) {
+  const db = deps.database.db;
+  const [[company], statuses] = await Promise.all([
+    db.select().from(companies).where(eq(companies.id, user.companyId)),
+    db.select().from(moduleStatus).where(eq(moduleStatus.companyId, user.companyId)),
+  ]);
+  const statusOf = (m: ConfigModule): ModuleStatus => statuses.find((s) => s.module === m)?.status ?? 'inactivo';
+  return {
+    country: company.country,
+    company: { id: company.id, name: company.name, logo_url: company.logoPath ? `/api/v2/public/files/${company.logoPath}` : null },
+    modulos: Object.fromEntries(MODULES.map((m) => [m, statusOf(m)])) as Record<ConfigModule, ModuleStatus>,
+  };
+}
+
+/** GET configuracion/estatus/{modulo}: one module's status; an unknown module is 404. */
+export async function moduleStatusOf(deps: AppDeps, user: SessionUser, name: string, t: Translate) {
+  const modulo = resolveModule(name);
+  if (!modulo) throw notFound();
+  const [row] = await deps.database.db.select().from(moduleStatus)
+    .where(and(eq(moduleStatus.companyId, user.companyId), eq(moduleStatus.module, modulo)));
+  return describeStatus(modulo, row?.status ?? 'inactivo', t);
+}

@@ -1,0 +1,60 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { AppEnv } from '../../http/context.ts';
+import { currentUser } from '../../auth/guard.ts';
+import { forbidden, notFound, unauthenticated } from '../../lib/errors.ts';
+import { jsonBody } from '../../lib/validate.ts';
+import { scheduleDecisionSchema } from '#domain/schemas/deliveries';
+import { deliverySchedules, projects, towers, units } from '../../db/schema/index.ts';
+import { answerSchedule, answerWindow, confirmationHours, scheduleByToken } from './schedule.ts';
+import { idParam, ownerUnitIds } from './scope.ts';
+
+const ownerOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!c.var.user) throw unauthenticated();
+  if (c.var.user.kind !== 'owner') throw forbidden();
+  await next();
+};
+
+/**
+ * Owners confirm or reject their delivery appointment like visits (SPEC §4): in the owner portal
+ * (/portal/entregas, owner accounts only) or through the single-use link e-mailed to them
+ * (/entrega/:token, no session: the token is the credential).
+ */
+export const portalRoutes = new Hono<AppEnv>()
+  .get('/portal/entregas', ownerOnly, async (c) => {
+    const user = currentUser(c);
+    const db = c.var.deps.database.db;
+    const unitIds = await ownerUnitIds(db, user);
+    const rows = unitIds.length ? await db.select({ schedule: deliverySchedules, unit: units, project: projects.name, tower: towers.name }).from(deliverySchedules)
+      .innerJoin(units, eq(units.id, deliverySchedules.unitId)).innerJoin(projects, eq(projects.id, units.projectId)).leftJoin(towers, eq(towers.id, units.towerId))
+      .where(and(inArray(deliverySchedules.unitId, unitIds), eq(deliverySchedules.companyId, user.companyId), isNull(deliverySchedules.cancelledAt))) : [];
+    const data = [];
+    for (const r of rows) {
+      const hours = await confirmationHours(db, r.unit.projectId);
+      data.push({ id: r.schedule.id, unit: { id: r.unit.id, number: r.unit.number, tower: r.tower }, project: r.project, state: r.schedule.state, start_at: r.schedule.startAt.toISOString(), ...answerWindow(r.schedule, hours) });
+    }
+    return c.json({ data });
+  })
+  .post('/portal/entregas/:scheduleId/:decision{confirmar|rechazar}', ownerOnly, async (c) => {
+    const user = currentUser(c);
+    const db = c.var.deps.database.db;
+    const { reason } = await jsonBody(c, scheduleDecisionSchema);
+    const [row] = await db.select({ unit: units }).from(deliverySchedules).innerJoin(units, eq(units.id, deliverySchedules.unitId))
+      .where(and(eq(deliverySchedules.id, idParam(c.req.param('scheduleId'))), eq(deliverySchedules.companyId, user.companyId), isNull(deliverySchedules.cancelledAt)));
+    if (!row || !(await ownerUnitIds(db, user)).includes(row.unit.id)) throw notFound();
+    const schedule = await answerSchedule(c.var.deps, row.unit, { kind: c.req.param('decision') === 'confirmar' ? 'confirm' : 'reject', by: 'owner', actorId: user.id, reason }, c.var.t);
+    return c.json({ data: { id: schedule.id, state: schedule.state, start_at: schedule.startAt.toISOString() } });
+  })
+  .get('/entrega/:token', async (c) => {
+    const { schedule, unit } = await scheduleByToken(c.var.deps, c.req.param('token'));
+    const [project] = await c.var.deps.database.db.select({ name: projects.name }).from(projects).where(eq(projects.id, unit.projectId));
+    const hours = await confirmationHours(c.var.deps.database.db, unit.projectId);
+    return c.json({ data: { unit: unit.number, project: project.name, state: schedule.state, start_at: schedule.startAt.toISOString(), ...answerWindow(schedule, hours) } });
+  })
+  .post('/entrega/:token/:decision{confirmar|rechazar}', async (c) => {
+    const { schedule, unit } = await scheduleByToken(c.var.deps, c.req.param('token'));
+    const { reason } = await jsonBody(c, scheduleDecisionSchema);
+    const answered = await answerSchedule(c.var.deps, unit, { kind: c.req.param('decision') === 'confirmar' ? 'confirm' : 'reject', by: 'owner', actorId: null, reason, viaToken: true }, c.var.t);
+    if (answered.id !== schedule.id) throw notFound();
+    return c.json({ data: { state: answered.state, start_at: answered.startAt.toISOString() } });
+  });

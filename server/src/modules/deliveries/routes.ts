@@ -1,0 +1,34 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../../http/context.ts';
+import { moduleGuard } from '../../auth/guard.ts';
+import { forbidden, unauthenticated } from '../../lib/errors.ts';
+import { fichaRoutes } from './fichas-routes.ts';
+import { portalRoutes } from './portal-routes.ts';
+import { catalogueRoutes } from './catalogue-routes.ts';
+import { configRoutes } from './config-routes.ts';
+import { feedRoutes } from './feed-routes.ts';
+import './service.ts';
+
+/** Staff screens only: owner accounts use /entregas/portal and the e-mailed link. */
+const staffOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!c.var.user) throw unauthenticated();
+  if (c.var.user.kind !== 'staff') throw forbidden();
+  await next();
+};
+
+const staffRoutes = new Hono<AppEnv>()
+  .use(staffOnly)
+  .use(moduleGuard('warranties'))
+  .route('/', fichaRoutes)
+  .route('/', catalogueRoutes)
+  .route('/', configRoutes)
+  .route('/', feedRoutes);
+
+/**
+ * Deliveries (entregas) API, issue 7, mounted at /entregas. Staff routes sit behind the warranties
+ * module permission of SPEC §2 (modulo_entregas|modulo_postventa); docs/api.md '## Entregas' lists
+ * every endpoint. The owner's answers come first: they have their own guards.
+ */
+export const deliveryRoutes = new Hono<AppEnv>()
+  .route('/', portalRoutes)
+  .route('/', staffRoutes);

@@ -1,0 +1,117 @@
+import type { IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
+import busboy from 'busboy';
+import { Hono, type Context } from 'hono';
+import type { AppEnv } from '../../http/context.ts';
+import { notFound } from '../../lib/errors.ts';
+import { isLocal, storageOf } from '../../storage/index.ts';
+import { LOCAL_PUT_PREFIX } from '../../storage/local.ts';
+import { verifyPost, verifyPut, type PutGrant } from '../../storage/signing.ts';
+import { receiveLocalUpload, toFileDto, uploadError } from './service.ts';
+
+const FORM_FIELDS_MAX = 20;
+
+type Body = { stream: Readable; incoming?: IncomingMessage };
+
+/**
+ * The request body as a Node stream. Under @hono/node-server that is the IncomingMessage itself
+ * (no Web Streams round trip for hundreds of megabytes); elsewhere (app.request in tests) the
+ * Request's body.
+ */
+function bodyOf(c: Context<AppEnv>): Body {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (incoming && typeof incoming.pipe === 'function' && !incoming.readableDidRead) return { stream: incoming, incoming };
+  return { stream: c.req.raw.body ? Readable.fromWeb(c.req.raw.body as never) : Readable.from([]) };
+}
+
+/**
+ * When an upload is refused before its body was read to the end, the rest is thrown away and the
+ * connection closed after our answer, so the client reads the message instead of a reset socket
+ * (destroying the request would destroy the socket before the answer is written).
+ */
+function closeAfterAnswer(c: Context<AppEnv>, body: Body) {
+  if (!body.incoming || body.incoming.readableEnded) return;
+  c.header('Connection', 'close');
+  body.incoming.resume();
+}
+
+/**
+ * Multipart form of a presigned POST, streamed: the fields (which must come first, as S3 requires)
+ * are checked against the signed policy when the file part starts; the file goes straight to disk.
+ */
+function receiveForm<T>(source: Readable, contentType: string, verify: (fields: Record<string, string>) => PutGrant, onFile: (grant: PutGrant, fields: Record<string, string>, file: Readable) => Promise<T>) {
+  return new Promise<T>((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({ headers: { 'content-type': contentType }, limits: { files: 1, fields: FORM_FIELDS_MAX, fieldSize: 16 * 1024 } });
+    } catch {
+      reject(uploadError(422, 'default'));
+      return;
+    }
+    const fields: Record<string, string> = {};
+    let seenFile = false;
+    const fail = (err: unknown) => {
+      source.unpipe(parser);
+      reject(err);
+    };
+    parser.on('field', (name, value) => { fields[name] = value; });
+    parser.on('file', (name, file) => {
+      if (name !== 'file' || seenFile) { file.resume(); return; }
+      seenFile = true;
+      let grant: PutGrant;
+      try {
+        grant = verify(fields);
+      } catch (err) {
+        file.resume();
+        fail(err);
+        return;
+      }
+      onFile(grant, fields, file).then(resolve, (err) => { file.resume(); fail(err); });
+    });
+    parser.on('close', () => { if (!seenFile) reject(uploadError(422, 'default')); });
+    parser.on('error', fail);
+    source.on('error', fail);
+    source.pipe(parser);
+  });
+}
+
+/**
+ * Where the browser sends its bytes when storage is local disk: our server plays S3's part with
+ * the same presigned PUT / POST protocol, authenticated by the signature alone (no cookie, no
+ * X-Requested-With), so this sub-app is mounted outside the CSRF-guarded API, at /storage.
+ */
+export const storageRoutes = new Hono<AppEnv>()
+  .put('/o/*', async (c) => {
+    const storage = storageOf(c.var.deps);
+    if (!isLocal(storage)) throw notFound();
+    const body = bodyOf(c);
+    try {
+      const grant = verifyPut(storage.secret, c.req.path.slice(LOCAL_PUT_PREFIX.length), c.req.query());
+      const length = c.req.header('content-length');
+      const row = await receiveLocalUpload(c.var.deps, {
+        grant,
+        contentType: c.req.header('content-type'),
+        declaredLength: length !== undefined ? Number(length) : undefined,
+        // Leaving the loop early must not destroy the request (and with it the socket).
+        source: body.stream.iterator({ destroyOnReturn: false }),
+      });
+      c.header('ETag', `"${row.id}-${row.size}"`);
+      return c.json({ data: toFileDto(row) });
+    } catch (err) {
+      closeAfterAnswer(c, body);
+      throw err;
+    }
+  })
+  .post('/form', async (c) => {
+    const storage = storageOf(c.var.deps);
+    if (!isLocal(storage)) throw notFound();
+    const body = bodyOf(c);
+    try {
+      const row = await receiveForm(body.stream, c.req.header('content-type') ?? '', (fields) => verifyPost(storage.secret, fields), (grant, fields, file) =>
+        receiveLocalUpload(c.var.deps, { grant, contentType: fields['Content-Type'], source: file.iterator({ destroyOnReturn: false }) }));
+      return c.json({ data: toFileDto(row) });
+    } catch (err) {
+      closeAfterAnswer(c, body);
+      throw err;
+    }
+  });

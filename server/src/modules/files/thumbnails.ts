@@ -1,0 +1,45 @@
+import sharp from 'sharp';
+import { hasThumbnail } from '#domain/files';
+import { UPLOAD } from '#domain/limits';
+import type { Storage } from '../../storage/index.ts';
+import type { Logger } from '../../lib/logger.ts';
+
+/** Decoding holds the image in memory; larger sources get no thumbnail rather than a memory spike. */
+export const THUMBNAIL_SOURCE_MAX_BYTES = 50 * 1024 * 1024;
+
+export const thumbnailPathOf = (path: string) => path.replace(/\.[a-z0-9]+$/, '.thumb.webp');
+
+const inFlight = new Map<string, Promise<string | undefined>>();
+
+/**
+ * Makes the 100 px thumbnail of an uploaded image (SPEC §9) and stores it beside the original.
+ * Called once when an upload completes; concurrent callers for the same path share one run.
+ * Returns the thumbnail's path, or undefined when the file is not an image we can decode.
+ */
+export function makeThumbnail(storage: Storage, log: Logger, file: { path: string; extension: string; size: number }): Promise<string | undefined> {
+  if (!hasThumbnail(file.extension) || file.size > THUMBNAIL_SOURCE_MAX_BYTES) return Promise.resolve(undefined);
+  const running = inFlight.get(file.path);
+  if (running) return running;
+  const job = (async () => {
+    try {
+      const source = await storage.read(file.path);
+      const resizer = sharp({ limitInputPixels: 100_000_000, sequentialRead: true })
+        .rotate()
+        .resize(UPLOAD.thumbnailPx, UPLOAD.thumbnailPx, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 80 });
+      source.pipe(resizer);
+      const body = await resizer.toBuffer();
+      const target = thumbnailPathOf(file.path);
+      await storage.writeSmall(target, body, 'image/webp');
+      return target;
+    } catch (error) {
+      // A file that passed the magic-number check but does not decode keeps no thumbnail.
+      log.warn('thumbnail failed', { path: file.path, error });
+      return undefined;
+    } finally {
+      inFlight.delete(file.path);
+    }
+  })();
+  inFlight.set(file.path, job);
+  return job;
+}

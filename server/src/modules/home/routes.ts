@@ -1,0 +1,17 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../../http/context.ts';
+import { currentUser, moduleGuard } from '../../auth/guard.ts';
+import { pageQuerySchema } from '../../lib/paging.ts';
+import { queryOf } from '../../lib/validate.ts';
+import { getProject, listProjects, myTasks } from './service.ts';
+
+const projectsQuery = pageQuerySchema.extend({ search: z.string().trim().max(100).optional() });
+
+/** SPEC §2 home: proyectos (list or cards) and tareas (my tasks). */
+export const homeRoutes = new Hono<AppEnv>()
+  .use(moduleGuard('home'))
+  .get('/proyectos', async (c) => c.json(await listProjects(c.var.deps, currentUser(c), queryOf(c, projectsQuery))))
+  .get('/proyectos/:projectId{[0-9]{1,9}}', async (c) =>
+    c.json({ data: await getProject(c.var.deps, currentUser(c), Number(c.req.param('projectId'))) }))
+  .get('/tareas', async (c) => c.json({ data: await myTasks(c.var.deps, currentUser(c)) }));

@@ -1,0 +1,80 @@
+import { and, asc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { parseRoom, type LiveEvent, type ParsedRoom } from '#domain/realtime';
+import { userTopic } from '#realtime/topics';
+import { outbox, owners, tickets, unitOwners } from '../db/schema/index.ts';
+import type { AppDeps, SessionUser } from '../http/context.ts';
+import { SESSION_COOKIE } from '../auth/session.ts';
+import { toLiveEvent } from './events.ts';
+
+/** Decides whether a user may watch one entity's room (e.g. 'ticket:12'). */
+export type EntityRoomCheck = (deps: AppDeps, user: SessionUser, id: number) => Promise<boolean>;
+const entityRooms = new Map<string, EntityRoomCheck>();
+
+/**
+ * Modules declare who may join their entity rooms (issue 5 §5: rooms joined only after a
+ * permission check). A room type nobody registered is refused.
+ */
+export function registerEntityRoom(type: string, check: EntityRoomCheck): void {
+  entityRooms.set(type, check);
+}
+
+// Tickets: staff who see the ticket's project, and the owners of its unit (owner portal).
+registerEntityRoom('ticket', async (deps, user, id) => {
+  const db = deps.database.db;
+  const [t] = await db.select({ projectId: tickets.projectId, unitId: tickets.unitId }).from(tickets)
+    .where(and(eq(tickets.id, id), eq(tickets.companyId, user.companyId)));
+  if (!t) return false;
+  if (user.kind === 'staff') return user.projectIds.includes(t.projectId);
+  const [own] = await db.select({ n: sql<number>`count(*)::int` }).from(unitOwners)
+    .innerJoin(owners, eq(owners.id, unitOwners.ownerId))
+    .where(and(eq(unitOwners.unitId, t.unitId), eq(owners.userId, user.id)));
+  return own.n > 0;
+});
+
+export async function canJoinRoom(deps: AppDeps, user: SessionUser, room: ParsedRoom): Promise<boolean> {
+  switch (room.kind) {
+    case 'user': return room.id === user.id;
+    case 'company': return user.kind === 'staff' && room.id === user.companyId;
+    case 'project': return user.kind === 'staff' && user.projectIds.includes(room.id);
+    case 'entity': {
+      const check = entityRooms.get(room.type);
+      return check ? check(deps, user, room.id) : false;
+    }
+  }
+}
+
+/** The session behind a Cookie header (the gateway's handshake authentication). */
+export async function userFromCookie(deps: AppDeps, cookieHeader: string | undefined): Promise<SessionUser | undefined> {
+  if (!cookieHeader) return undefined;
+  for (const part of cookieHeader.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === SESSION_COOKIE) {
+      return deps.sessions.resolve(decodeURIComponent(part.slice(eq + 1).trim()));
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The events after `after` that belong to rooms the user holds (each re-checked), oldest first:
+ * the outbox replay for a client whose connection state could not be recovered (issue 5 §5).
+ * complete=false means more than `limit` are missing and the client should refetch instead.
+ */
+export async function replayEvents(deps: AppDeps, user: SessionUser, after: number, roomNames: readonly string[], limit: number): Promise<{ events: LiveEvent[]; complete: boolean }> {
+  const conditions: SQL[] = [];
+  const projectIds: number[] = [];
+  for (const name of new Set(roomNames)) {
+    const room = parseRoom(name);
+    if (!room || !(await canJoinRoom(deps, user, room))) continue;
+    if (room.kind === 'user') conditions.push(eq(outbox.topic, userTopic(user.companyId, user.id)));
+    else if (room.kind === 'project') projectIds.push(room.id);
+    else if (room.kind === 'company') conditions.push(and(isNull(outbox.projectId), sql`${outbox.payload}->>'userId' is null`)!);
+    else conditions.push(sql`(${outbox.payload}->'entity'->>'type' = ${room.type} and ${outbox.payload}->'entity'->>'id' = ${String(room.id)} and ${outbox.payload}->>'userId' is null)`);
+  }
+  if (projectIds.length) conditions.push(inArray(outbox.projectId, projectIds));
+  if (!conditions.length) return { events: [], complete: true };
+  const rows = await deps.database.db.select().from(outbox)
+    .where(and(eq(outbox.companyId, user.companyId), gt(outbox.id, after), or(...conditions)))
+    .orderBy(asc(outbox.id)).limit(limit + 1);
+  return { events: rows.slice(0, limit).map(toLiveEvent), complete: rows.length <= limit };
+}

@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { wireTopic } from '#realtime/topics';
+import type { Db } from '../db/client.ts';
+import { outbox, outboxConsumers } from '../db/schema/index.ts';
+import type { Logger } from '../lib/logger.ts';
+import { toLiveEvent } from './events.ts';
+
+/** What the relay needs from an MQTT connection (realtime/mqtt-link.ts provides it). */
+export type EventPublisher = {
+  readonly connected: boolean;
+  publish(topic: string, payload: string, timeoutMs?: number): Promise<void>;
+  onConnect(listener: () => void): () => void;
+};
+
+export type RelayOptions = {
+  db: Db;
+  publisher: EventPublisher;
+  log: Logger;
+  namespace?: string;
+  batch?: number;
+  /** Safety-net poll; commits in this process wake the relay at once. */
+  pollMs?: number;
+  leaseMs?: number;
+  maxBackoffMs?: number;
+};
+
+const LEASE = 'relay';
+
+/**
+ * The outbox relay (DESIGN §5 step 3, issue 5 §4): publishes committed events in id order with
+ * QoS 1, marks each published only after the broker's PUBACK, and on broker loss retries with
+ * backoff until acknowledged. Every app process runs one; a lease in outbox_consumers lets one
+ * publish at a time, so events leave in order and are not doubled by two relays.
+ */
+export function createOutboxRelay(opts: RelayOptions) {
+  const { db, publisher, log } = opts;
+  const batch = opts.batch ?? 200;
+  const pollMs = opts.pollMs ?? 500;
+  const leaseMs = opts.leaseMs ?? 15_000;
+  const maxBackoffMs = opts.maxBackoffMs ?? 5000;
+  const holder = randomUUID();
+  let leaseUntil = 0;
+  let backoffMs = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  let again = false;
+  let stopped = true;
+  let published = 0;
+  // Each idle() waiter is released only by a run that started after it asked (a run in flight may
+  // have read the outbox before the caller's commit).
+  let idleRequests = 0;
+  const idleWaiters = new Map<() => void, number>();
+
+  async function holdLease(): Promise<boolean> {
+    if (Date.now() < leaseUntil - leaseMs / 2) return true;
+    const until = new Date(Date.now() + leaseMs);
+    const rows = await db.insert(outboxConsumers).values({ name: LEASE, leaseHolder: holder, leaseUntil: until })
+      .onConflictDoUpdate({
+        target: outboxConsumers.name,
+        set: { leaseHolder: holder, leaseUntil: until, updatedAt: new Date() },
+        setWhere: sql`${outboxConsumers.leaseHolder} = ${holder} or ${outboxConsumers.leaseUntil} is null or ${outboxConsumers.leaseUntil} < now()`,
+      }).returning({ holder: outboxConsumers.leaseHolder });
+    leaseUntil = rows.length ? until.getTime() : 0;
+    return rows.length > 0;
+  }
+
+  /** Publishes one batch; true when there may be more right away. */
+  async function publishBatch(): Promise<boolean> {
+    if (!publisher.connected) throw new Error('broker not connected');
+    if (!(await holdLease())) return false;
+    const rows = await db.select().from(outbox).where(isNull(outbox.publishedAt)).orderBy(asc(outbox.id)).limit(batch);
+    if (rows.length === 0) return false;
+    // Sent back to back on one connection, so the broker receives them in id order.
+    const results = await Promise.allSettled(rows.map((row) => publisher.publish(wireTopic(row.topic, opts.namespace), JSON.stringify(toLiveEvent(row)))));
+    const acked = rows.filter((_, i) => results[i].status === 'fulfilled').map((r) => r.id);
+    if (acked.length) {
+      await db.update(outbox).set({ publishedAt: new Date() }).where(and(inArray(outbox.id, acked), isNull(outbox.publishedAt)));
+      published += acked.length;
+    }
+    if (acked.length < rows.length) throw (results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason;
+    return rows.length === batch;
+  }
+
+  function schedule(ms: number) {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => void run(), ms);
+    timer.unref();
+  }
+
+  async function run() {
+    if (stopped) return;
+    if (running) { again = true; return; }
+    running = true;
+    const covers = idleRequests;
+    let more = false;
+    try {
+      more = await publishBatch();
+      if (backoffMs) log.info('outbox relay recovered');
+      backoffMs = 0;
+    } catch (error) {
+      backoffMs = Math.min(maxBackoffMs, backoffMs ? backoffMs * 2 : 100);
+      // A broker still connecting at start-up is not worth a warning; one that stays away is.
+      (backoffMs >= 1000 ? log.warn : log.debug)('outbox relay retrying', { error: (error as Error).message, inMs: backoffMs });
+    } finally {
+      running = false;
+    }
+    if (backoffMs) return schedule(backoffMs);
+    if (more || again) { again = false; return schedule(0); }
+    for (const [release, request] of idleWaiters) {
+      if (request <= covers) { idleWaiters.delete(release); release(); }
+    }
+    schedule(idleWaiters.size ? 0 : pollMs);
+  }
+
+  let offConnect: (() => void) | undefined;
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      offConnect = publisher.onConnect(() => { backoffMs = 0; schedule(0); });
+      schedule(0);
+    },
+    /** A commit wrote events: publish now instead of at the next poll. */
+    wake() {
+      if (!stopped && !backoffMs) schedule(0);
+    },
+    /** Resolves the next time the relay finds nothing left to publish (tests, shutdown). */
+    idle(): Promise<void> {
+      return new Promise((resolve) => { idleWaiters.set(resolve, ++idleRequests); this.wake(); });
+    },
+    get published() { return published; },
+    get isRetrying() { return backoffMs > 0; },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      offConnect?.();
+      while (running) await new Promise((r) => setTimeout(r, 10));
+      if (leaseUntil) {
+        await db.update(outboxConsumers).set({ leaseUntil: new Date(0) })
+          .where(and(eq(outboxConsumers.name, LEASE), eq(outboxConsumers.leaseHolder, holder))).catch(() => undefined);
+      }
+    },
+  };
+}
+export type OutboxRelay = ReturnType<typeof createOutboxRelay>;

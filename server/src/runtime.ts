@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AppConfig } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { isEmpty, seedDemo } from './db/seed.ts';
+import { createLogger, type Logger } from './lib/logger.ts';
+import { createMailer } from './mail/mailer.ts';
+import { createSessionCache } from './auth/session.ts';
+import type { AppDeps } from './http/context.ts';
+
+/** A signing secret that survives restarts: from SIGNING_SECRET, else generated once under DATA_DIR. */
+function signingSecret(config: AppConfig): string {
+  if (config.signingSecret) return config.signingSecret;
+  const file = path.join(config.dataDir, 'signing-secret');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Builds the services of one process: database (migrated, seeded when empty), mailer, sessions. */
+export async function createDeps(config: AppConfig, opts: { inMemory?: boolean; seed?: boolean; log?: Logger; database?: Database } = {}): Promise<AppDeps> {
+  const log = opts.log ?? createLogger(config.logLevel);
+  const database = opts.database ?? await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: opts.inMemory });
+  if (opts.seed !== false && (await isEmpty(database.db))) {
+    log.info('seeding demo data');
+    await seedDemo(database.db);
+  }
+  const secret = opts.inMemory && !config.signingSecret ? randomBytes(32).toString('hex') : signingSecret(config);
+  return {
+    config: { ...config, signingSecret: secret },
+    database,
+    log,
+    mailer: createMailer(database.db, log, config.smtpUrl),
+    sessions: createSessionCache(database.db, { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs }),
+    extras: {},
+  };
+}

@@ -1,0 +1,94 @@
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import { loadConfig } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { seedDemo, type SeedResult } from './db/seed.ts';
+import { createDeps } from './runtime.ts';
+import { createApp } from './app.ts';
+import { createLogger } from './lib/logger.ts';
+import { DEMO_PASSWORD } from './db/seed-data.ts';
+import type { AppDeps } from './http/context.ts';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
+import { startRealtime, type Realtime } from './outbox/realtime-runtime.ts';
+
+/**
+ * One seeded app per test file: in-memory PGlite by default, or a fresh database on the server of
+ * DATABASE_URL (dropped afterwards), so the same suites run on both engines.
+ */
+export async function createTestContext(opts: { realtime?: boolean } = {}) {
+  const config = { ...loadConfig({ ...process.env, DATA_DIR: '.tmp/test-data' }), logLevel: 'silent' as const };
+  let dropDb: (() => Promise<void>) | undefined;
+  let database: Database;
+  if (process.env.DATABASE_URL) {
+    const name = `t_${Date.now()}_${randomBytes(3).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ databaseUrl: url.toString() });
+    dropDb = async () => {
+      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  } else {
+    database = await openDatabase({ inMemory: true });
+  }
+  const seed: SeedResult = await seedDemo(database.db);
+  const deps: AppDeps = await createDeps({ ...config, databaseUrl: undefined }, { database, seed: false, inMemory: true, log: createLogger('silent') });
+  const app = createApp(deps);
+
+  const base = 'http://localhost/api/v2/public/api';
+  async function request(method: string, path: string, opts: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {}) {
+    const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json', ...opts.headers };
+    if (opts.cookie) headers.Cookie = opts.cookie;
+    if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+    const res = await app.request(path.startsWith('/') ? path : `${base}/${path}`, {
+      method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    });
+    const text = await res.text();
+    let json: any;
+    try { json = text ? JSON.parse(text) : undefined; } catch { json = undefined; }
+    return { status: res.status, json, text, headers: res.headers };
+  }
+
+  /** Signs in and returns the session cookie header value. */
+  async function login(username: string, password = DEMO_PASSWORD): Promise<string> {
+    const res = await app.request(`${base}/auth/login`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+      body: JSON.stringify({ username, password }),
+    });
+    if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${await res.text()}`);
+    return res.headers.get('set-cookie')!.split(';')[0];
+  }
+
+  // Opt-in realtime (issue 5): the app on a loopback port with its broker (embedded, or MQTT_URL
+  // under a private topic namespace), relay, notification consumer and Socket.IO gateway.
+  let server: http.Server | undefined;
+  let realtime: Realtime | undefined;
+  let baseUrl = '';
+  if (opts.realtime) {
+    server = http.createServer(getRequestListener(app.fetch));
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', () => resolve()));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    realtime = await startRealtime(deps, { server, pollMs: 100, settings: { mqttPort: 0, mqttNamespace: `t${randomBytes(4).toString('hex')}` } });
+  }
+
+  async function close() {
+    await realtime?.stop();
+    if (server) {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server!.close(() => resolve()));
+    }
+    await database.close();
+    await dropDb?.();
+  }
+
+  return { app, deps, db: database.db, seed, request, login, close, realtime, baseUrl };
+}
+export type TestContext = Awaited<ReturnType<typeof createTestContext>>;

@@ -1,0 +1,145 @@
+/**
+ * `npm run bench -- bundle [--runs 3]`
+ *
+ * Weight of the web client (issue 3 §11): the gzipped size of every chunk in client/dist, the
+ * first load of /auth/login and of /home (budget 200 KB of gzipped JavaScript), whether the heavy
+ * views (Gantt, BIM, calendar, PDF, charts) stay out of that first load, whether anything is
+ * fetched from outside our origin, and the home's largest contentful paint in Chromium with 4×
+ * CPU slowdown. The first load is *recorded* in Chromium (every script the page really requests
+ * until the network is idle), not derived from the manifest: it counts lazy chunks the first
+ * screen pulls in at once. Figures are printed; the exit code is non-zero only on errors.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { ensureClientBuild } from '../../scripts/client-build.ts';
+import { CHROMIUM_ARGS, findChromium, INSTALL_HINT } from '../e2e/support/chromium.ts';
+import { REPO, scratchDir, startFilesServer } from '../e2e/files-support.ts';
+
+const FIRST_LOAD_BUDGET_KB = 200;
+/** Chunks holding the views issue §11 wants lazy; none of them may be in a first load. */
+const LAZY_VIEWS = /gantt|bim|agenda-calendar|calendar-view|pdf|chart|recharts|echarts|ifc|three/i;
+const API = '/api/v2/public/api';
+const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1).padStart(8);
+
+type Chunk = { file: string; raw: number; gzip: number };
+
+function distChunks(dist: string): Map<string, Chunk> {
+  const chunks = new Map<string, Chunk>();
+  for (const f of fs.readdirSync(path.join(dist, 'assets')).sort()) {
+    if (!/\.(js|css)$/.test(f)) continue;
+    const bytes = fs.readFileSync(path.join(dist, 'assets', f));
+    // Level 6 is zlib's (and most servers') default, so this is what a browser receives.
+    chunks.set(`/assets/${f}`, { file: f, raw: bytes.length, gzip: zlib.gzipSync(bytes, { level: 6 }).length });
+  }
+  return chunks;
+}
+
+type Visit = { scripts: string[]; styles: string[]; foreign: string[] };
+
+/** Opens a path in a fresh page and records what it fetches until the network is idle. */
+async function recordVisit(context: BrowserContext, origin: string, url: string, ready: string): Promise<Visit> {
+  const page = await context.newPage();
+  const visit: Visit = { scripts: [], styles: [], foreign: [] };
+  page.on('request', (req) => {
+    const u = req.url();
+    if (u.startsWith('data:') || u.startsWith('blob:')) return;
+    const parsed = new URL(u);
+    if (parsed.origin !== origin) visit.foreign.push(u);
+    else if (req.resourceType() === 'script') visit.scripts.push(parsed.pathname);
+    else if (req.resourceType() === 'stylesheet') visit.styles.push(parsed.pathname);
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.locator(ready).first().waitFor({ timeout: 60_000 });
+  await page.waitForLoadState('networkidle');
+  await page.close();
+  return visit;
+}
+
+/** Home LCP in ms with the CPU slowed 4× through CDP (the page's own PerformanceObserver). */
+async function homeLcp(context: BrowserContext): Promise<number> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __lcp: number };
+    w.__lcp = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__lcp = Math.max(w.__lcp, e.startTime);
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+  await page.goto('/home', { waitUntil: 'networkidle' });
+  await page.getByTestId('project-row').or(page.getByTestId('project-card')).first().waitFor({ timeout: 60_000 });
+  await page.waitForTimeout(500);
+  // LCP entries stop at the first input; reading the value is not an input.
+  const lcp = await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp);
+  await page.close();
+  return lcp;
+}
+
+function printFirstLoad(label: string, visit: Visit, chunks: Map<string, Chunk>) {
+  const js = [...new Set(visit.scripts)];
+  const missing = js.filter((p) => !chunks.has(p));
+  const gzip = js.reduce((sum, p) => sum + (chunks.get(p)?.gzip ?? 0), 0);
+  const css = [...new Set(visit.styles)].reduce((sum, p) => sum + (chunks.get(p)?.gzip ?? 0), 0);
+  const heavy = js.filter((p) => LAZY_VIEWS.test(path.basename(p)));
+  console.log(`\nFirst load of ${label}: ${js.length} scripts, ${kb(gzip).trim()} KB gzipped JS`
+    + ` (budget ${FIRST_LOAD_BUDGET_KB} KB: ${gzip <= FIRST_LOAD_BUDGET_KB * 1024 ? 'within' : 'OVER'}), ${kb(css).trim()} KB gzipped CSS`);
+  console.log(`  heavy views in it: ${heavy.length ? heavy.join(', ') : 'none (Gantt, BIM, calendar, PDF, charts load lazily)'}`);
+  console.log(`  requests outside our origin: ${visit.foreign.length ? visit.foreign.join(', ') : 'none'}`);
+  if (missing.length) console.log(`  scripts not in client/dist (served from elsewhere): ${missing.join(', ')}`);
+  for (const p of js.sort((a, b) => (chunks.get(b)?.gzip ?? 0) - (chunks.get(a)?.gzip ?? 0)).slice(0, 8)) {
+    console.log(`    ${kb(chunks.get(p)?.gzip ?? 0)} KB  ${path.basename(p)}`);
+  }
+}
+
+export async function run(args: string[] = []): Promise<void> {
+  const i = args.indexOf('--runs');
+  const runs = i >= 0 ? Number(args[i + 1]) : 3;
+  if (!Number.isInteger(runs) || runs < 1 || runs > 10) throw new Error('--runs must be an integer from 1 to 10');
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error(`Chromium no encontrado: instálelo con ${INSTALL_HINT}`);
+
+  ensureClientBuild(REPO);
+  const dist = path.join(REPO, 'client/dist');
+  const chunks = distChunks(dist);
+  const all = [...chunks.values()].sort((a, b) => b.gzip - a.gzip);
+  console.log('Chunks of client/dist (KB):\n     raw     gzip  file');
+  for (const c of all) console.log(`${kb(c.raw)} ${kb(c.gzip)}  ${c.file}`);
+  const total = all.reduce((s, c) => ({ raw: s.raw + c.raw, gzip: s.gzip + c.gzip }), { raw: 0, gzip: 0 });
+  console.log(`${kb(total.raw)} ${kb(total.gzip)}  total (${all.length} files)`);
+
+  const scratch = scratchDir('bench-bundle');
+  const server = await startFilesServer({ dataDir: path.join(scratch, 'data'), clientDir: dist });
+  let browser: Browser | undefined;
+  try {
+    browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+    const origin = new URL(server.url).origin;
+
+    // Login: a first visit without a session, empty cache.
+    const anonymous = await browser.newContext({ baseURL: server.url, locale: 'es-CL' });
+    printFirstLoad('/auth/login', await recordVisit(anonymous, origin, '/auth/login', '[data-testid="login-form"]'), chunks);
+    await anonymous.close();
+
+    // Home: a signed-in browser opening /home with an empty cache.
+    const signedIn = await browser.newContext({ baseURL: server.url, locale: 'es-CL' });
+    const res = await signedIn.request.post(`${API}/auth/login`, { headers: XHR, data: { username: 'admin', password: 'demo1234' } });
+    if (!res.ok()) throw new Error(`login failed: ${res.status()}`);
+    printFirstLoad('/home', await recordVisit(signedIn, origin, '/home', '[data-testid="project-row"], [data-testid="project-card"]'), chunks);
+
+    const lcps: number[] = [];
+    for (let r = 0; r < runs; r++) lcps.push(await homeLcp(signedIn));
+    const sorted = [...lcps].sort((a, b) => a - b);
+    console.log(`\nHome LCP, Chromium with 4× CPU slowdown, cache disabled (${runs} runs): median ${sorted[Math.floor(runs / 2)].toFixed(0)} ms`
+      + ` (runs: ${lcps.map((l) => l.toFixed(0)).join(', ')} ms)`);
+    await signedIn.close();
+  } finally {
+    await browser?.close();
+    await server.stop();
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,45 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// Two cores here: PGlite costs ~0.7 GB and ~1.5 s per instance, so keep workers few.
+export default defineConfig({
+  test: {
+    maxWorkers: 2,
+    projects: [
+      {
+        test: {
+          name: 'shared',
+          include: ['domain/**/*.test.ts', 'machines/**/*.test.ts', 'locales/**/*.test.ts', 'scripts/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['server/**/*.test.ts', 'tests/model/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30000,
+          hookTimeout: 60000,
+        },
+      },
+      {
+        test: {
+          name: 'realtime',
+          include: ['realtime/**/*.test.ts', 'tests/fault/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30000,
+          hookTimeout: 60000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'client',
+          include: ['client/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['client/src/test/setup.ts'],
+        },
+      },
+    ],
+  },
+});
