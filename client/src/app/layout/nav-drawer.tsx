@@ -5,12 +5,17 @@ import { session } from '../session/session-store.ts';
 import { Brand } from './brand.tsx';
 import { Sidebar } from './sidebar.tsx';
 
-/** The sidebar as a drawer on small screens (a separate chunk: desktop never needs it). */
+/**
+ * The sidebar as a drawer on small screens (a separate chunk: desktop never needs it).
+ * Only a tap outside, Escape, the close button or a navigation close it: the dismissable layer
+ * also reports "focus outside" while the lazily mounted content takes focus (it names the content
+ * itself as the target), which used to shut the drawer right after it opened.
+ */
 export function NavDrawer({ isOpen, permissions }: { isOpen: boolean; permissions: PermissionSet }) {
   const { t } = useTranslation();
   const close = () => session.setSidebar('main', false);
   return (
-    <Drawer.Root open={isOpen} placement="start" onOpenChange={(d) => session.setSidebar('main', d.open)}>
+    <Drawer.Root open={isOpen} onFocusOutside={(e) => e.preventDefault()} placement="start" onOpenChange={(d) => session.setSidebar('main', d.open)}>
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>
