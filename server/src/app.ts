@@ -5,6 +5,7 @@ import { createApi } from './api.ts';
 import { devMailRoutes } from './mail/dev-routes.ts';
 import { publicFileRoutes, storageRoutes } from './modules/files/routes.ts';
 import { staticClient } from './http/static.ts';
+import { portalFraming } from './modules/warranties/service.ts';
 
 export const API_V2 = '/api/v2/public/api';
 export const API_V1 = '/api/v1';
@@ -52,6 +53,8 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
   app.route('/api/v2/public/files', publicFileRoutes);
   app.route('/storage', storageRoutes);
   app.all('/api/*', notFoundJson);
+  // The owner portal's pages may be framed only by the sites its projects allow (issue 6 §7).
+  app.use('/portal/*', portalFraming);
   if (opts.clientDir) app.route('/', staticClient(opts.clientDir));
   app.notFound(notFoundJson);
   return app;

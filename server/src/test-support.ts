@@ -17,7 +17,7 @@ import { startRealtime, type Realtime } from './outbox/realtime-runtime.ts';
  * One seeded app per test file: in-memory PGlite by default, or a fresh database on the server of
  * DATABASE_URL (dropped afterwards), so the same suites run on both engines.
  */
-export async function createTestContext(opts: { realtime?: boolean } = {}) {
+export async function createTestContext(opts: { realtime?: boolean; clientDir?: string } = {}) {
   const config = { ...loadConfig({ ...process.env, DATA_DIR: '.tmp/test-data' }), logLevel: 'silent' as const };
   let dropDb: (() => Promise<void>) | undefined;
   let database: Database;
@@ -41,7 +41,7 @@ export async function createTestContext(opts: { realtime?: boolean } = {}) {
   }
   const seed: SeedResult = await seedDemo(database.db);
   const deps: AppDeps = await createDeps({ ...config, databaseUrl: undefined }, { database, seed: false, inMemory: true, log: createLogger('silent') });
-  const app = createApp(deps);
+  const app = createApp(deps, { clientDir: opts.clientDir });
 
   const base = 'http://localhost/api/v2/public/api';
   async function request(method: string, path: string, opts: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {}) {

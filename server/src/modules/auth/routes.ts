@@ -12,6 +12,7 @@ import { describeUser, describeUserJson, login, logout, requestPasswordReset, re
 import { changePassword, updateAccount, updateLocale, updateSignature } from './account.ts';
 import { confirmEmail, requestEmailVerification } from './email-verification.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { frameableCookie, isHttps } from '../../http/cookies.ts';
 
 function clientIp(c: Context<AppEnv>): string {
   if (process.env.TRUST_PROXY === '1') {
@@ -27,22 +28,24 @@ function clientIp(c: Context<AppEnv>): string {
 
 const JSON_TYPE = { 'Content-Type': 'application/json' } as const;
 
-const isHttps = (c: Context<AppEnv>) => c.req.url.startsWith('https:') || c.req.header('x-forwarded-proto') === 'https';
 
 export const authRoutes = new Hono<AppEnv>()
   .post('/login', async (c) => {
     const input = await jsonBody(c, loginSchema);
     const { token, user } = await login(c.var.deps, input, { ip: clientIp(c), userAgent: c.req.header('user-agent') });
+    // Owners sign in inside the portal, which companies embed cross-site: their cookie must survive the frame.
+    const sameSite = user.kind === 'owner' ? frameableCookie(c) : { sameSite: 'Lax' as const, secure: isHttps(c) };
     setCookie(c, SESSION_COOKIE, token, {
-      httpOnly: true, sameSite: 'Lax', secure: isHttps(c), path: '/',
+      httpOnly: true, ...sameSite, path: '/',
       maxAge: Math.floor(c.var.deps.config.sessionAbsoluteMs / 1000),
     });
     c.var.log.info('login', { userId: user.id, companyId: user.companyId });
     return c.json({ data: await describeUser(c.var.deps, user) });
   })
   .post('/logout', async (c) => {
-    if (c.var.user) await logout(c.var.deps, c.var.user);
-    deleteCookie(c, SESSION_COOKIE, { path: '/' });
+    const user = c.var.user;
+    if (user) await logout(c.var.deps, user);
+    deleteCookie(c, SESSION_COOKIE, { path: '/', ...(user?.kind === 'owner' ? frameableCookie(c) : {}) });
     return c.json({ message: c.var.t('auth.logged_out') });
   })
   // The most frequent authenticated call: answered from the session's cached JSON (bench http).

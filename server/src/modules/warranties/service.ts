@@ -47,10 +47,10 @@ export async function ownerCanReadTicket(db: DbOrTx, owner: Pick<SessionUser, 'i
 registerOwnerFileAccess('ticket', (db: Db, owner, ticketId) => ownerCanReadTicket(db, owner, ticketId));
 
 /**
- * frame-ancestors for the owner portal of these projects (issue 6 §7): 'self' plus the origins
- * configured in each project's iframe setting. For whoever serves the portal's HTML.
+ * For whoever serves the owner portal's HTML (issue 6 §7): sets its frame-ancestors from the
+ * embedding project's iframe setting.
  */
-export { frameAncestors as portalFrameAncestors } from './settings/service.ts';
+export { portalFraming } from './portal/framing.ts';
 
 /**
  * For modules that open after-sales work in process (deliveries' "pasar a postventa", the ficha's

@@ -12,6 +12,10 @@ import { RowList } from './fields.tsx';
 import { hasChanges, notifyNoChanges } from './no-changes.ts';
 import { useConfigProject } from './use-config-project.ts';
 
+/** The snippet a company pastes in its site: the portal opened for this project (its frame-ancestors follow this setting). */
+const embedSnippet = (projectId: number) =>
+  `<iframe src="${window.location.origin}/portal?proyecto=${projectId}" title="Portal de propietarios" style="width:100%;min-height:720px;border:0" allow="camera"></iframe>`;
+
 /** SPEC §2 config propietarios iframe: whether the owner portal may be framed, and by which origins. */
 export function IframeConfigPage() {
   const { t } = useTranslation();
@@ -44,6 +48,12 @@ export function IframeConfigPage() {
         <RowList label={t('deliveries_ui.config.allowed_origins')} rows={origins} blank="" max={20} onChange={setOrigins} errorOf={(i) => errors[`allowed_origins.${i}`]}
           render={(v, put) => <Input size="sm" value={v} placeholder="https://www.inmobiliaria.cl" aria-label={t('deliveries_ui.config.allowed_origins')} onChange={(e) => put(e.target.value)} />} />
         <Text textStyle="xs" color="fg.muted">{t('deliveries_ui.config.frame_ancestors')} <Code>{query.data.frame_ancestors}</Code></Text>
+        {enabled ? (
+          <Stack gap="1">
+            <Text textStyle="xs" color="fg.muted">{t('deliveries_ui.config.embed_code')}</Text>
+            <Code display="block" whiteSpace="pre-wrap" wordBreak="break-all" p="2" data-testid="cfg-iframe-embed">{embedSnippet(projectId)}</Code>
+          </Stack>
+        ) : null}
         <Button alignSelf="flex-end" colorPalette="brand" loading={save.isPending} onClick={submit} data-testid="cfg-iframe-save">{t('deliveries_ui.actions.save')}</Button>
       </Stack>
     </Card.Body></Card.Root>

@@ -43,24 +43,27 @@ export function SlotPicker({ label, value, onChange, invalid, errorText, disable
   return (
     <Field.Root invalid={invalid} disabled={disabled} required={required}>
       <Field.Label>{label}{required ? <Field.RequiredIndicator /> : null}</Field.Label>
-      <HStack gap="2" wrap="nowrap">
-        <Input type="date" value={value.date} onChange={(e) => onChange({ ...value, date: e.target.value })} maxW="44"
+      {/* Each select is wide enough for "00" beside its arrow; on a narrow phone the time wraps under the date. */}
+      <HStack gap="2" wrap="wrap" rowGap="2">
+        <Input type="date" value={value.date} onChange={(e) => onChange({ ...value, date: e.target.value })} flex="1 1 9rem" minW="9rem" maxW="44"
           aria-label={t('warranties_ui.time.date')} data-testid="slot-date" />
-        <NativeSelect.Root width="auto">
-          <NativeSelect.Field aria-label={t('warranties_ui.time.hour')} value={value.hour} data-testid="slot-hour"
-            onChange={(e) => onChange({ ...value, hour: Number(e.currentTarget.value) })}>
-            {PICKER_HOURS.map((h) => <option key={h} value={h}>{pad(h)}</option>)}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-        <span aria-hidden="true">:</span>
-        <NativeSelect.Root width="auto">
-          <NativeSelect.Field aria-label={t('warranties_ui.time.minute')} value={value.minute} data-testid="slot-minute"
-            onChange={(e) => onChange({ ...value, minute: Number(e.currentTarget.value) })}>
-            {PICKER_MINUTES.map((m) => <option key={m} value={m}>{pad(m)}</option>)}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <HStack gap="1" flexShrink={0}>
+          <NativeSelect.Root width="5rem">
+            <NativeSelect.Field aria-label={t('warranties_ui.time.hour')} value={value.hour} data-testid="slot-hour"
+              onChange={(e) => onChange({ ...value, hour: Number(e.currentTarget.value) })}>
+              {PICKER_HOURS.map((h) => <option key={h} value={h}>{pad(h)}</option>)}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <span aria-hidden="true">:</span>
+          <NativeSelect.Root width="5rem">
+            <NativeSelect.Field aria-label={t('warranties_ui.time.minute')} value={value.minute} data-testid="slot-minute"
+              onChange={(e) => onChange({ ...value, minute: Number(e.currentTarget.value) })}>
+              {PICKER_MINUTES.map((m) => <option key={m} value={m}>{pad(m)}</option>)}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </HStack>
       </HStack>
       {errorText ? <Field.ErrorText>{errorText}</Field.ErrorText> : null}
     </Field.Root>
