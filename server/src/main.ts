@@ -6,6 +6,7 @@ import { createDeps } from './runtime.ts';
 import { createApp } from './app.ts';
 import { DEMO_PASSWORD, demoRoles } from './db/seed-data.ts';
 import { startRealtime } from './outbox/realtime-runtime.ts';
+import { startResponseWatch } from './modules/warranties/service.ts';
 
 /** The one process of `npm start`: API, web client, outbox relay, MQTT broker and realtime gateway. */
 export async function main() {
@@ -17,6 +18,8 @@ export async function main() {
   deps.log.info('listening', { url: config.publicUrl, database: deps.database.kind });
   // Socket.IO and MQTT over WebSocket (/mqtt) share the HTTP server; the relay starts publishing.
   const realtime = await startRealtime(deps, { server });
+  // Projects' "acción al vencer el tiempo de respuesta" on tickets nobody answered in time.
+  const responseWatch = startResponseWatch(deps);
 
   console.log(`\n  Postventa QA escuchando en ${config.publicUrl}\n`);
   console.log(`  Usuarios de demostración (contraseña ${DEMO_PASSWORD}):`);
@@ -36,6 +39,7 @@ export async function main() {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     const reaper = setInterval(() => server.closeIdleConnections(), 50);
     // Then the sockets: open WebSockets would otherwise hold server.close() until the forced exit.
+    await responseWatch.stop();
     await realtime.stop().catch((error) => deps.log.error('realtime stop failed', { error }));
     await closed;
     clearInterval(reaper);

@@ -82,6 +82,8 @@ export const tickets = pgTable('tickets', {
   firstResponseAt: ts('first_response_at'),
   /** Reached finalizada/resuelta/no_aplica; cleared on reopen. */
   resolvedAt: ts('resolved_at'),
+  /** When the project's response action ran because nobody answered in time (once per ticket). */
+  responseEscalatedAt: ts('response_escalated_at'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
@@ -89,6 +91,9 @@ export const tickets = pgTable('tickets', {
   index('tickets_company_state_idx').on(t.companyId, t.state, t.createdAt),
   index('tickets_company_created_idx').on(t.companyId, t.createdAt),
   index('tickets_company_updated_idx').on(t.companyId, t.updatedAt),
+  // The response watch sweeps only tickets still waiting for a first answer and not yet escalated.
+  index('tickets_awaiting_response_idx').on(t.createdAt)
+    .where(sql`${t.firstResponseAt} is null and ${t.responseEscalatedAt} is null and ${t.state} in ('nueva', 'abierta', 'en_proceso')`),
   index('tickets_project_idx').on(t.companyId, t.projectId, t.state),
   index('tickets_priority_idx').on(t.companyId, t.priority),
   index('tickets_origin_idx').on(t.companyId, t.origin),

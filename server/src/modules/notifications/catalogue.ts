@@ -36,6 +36,7 @@ for (const entry of [
   { type: 'ticket.assigned', group: 'tickets', defaults: both },
   { type: 'ticket.state_changed', group: 'tickets', defaults: inApp },
   { type: 'ticket.message', group: 'tickets', defaults: inApp },
+  { type: 'ticket.response_overdue', group: 'tickets', defaults: both },
   { type: 'order.scheduled', group: 'orders', defaults: both },
   { type: 'order.confirmed', group: 'orders', defaults: inApp },
   { type: 'order.rejected', group: 'orders', defaults: both },

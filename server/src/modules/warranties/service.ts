@@ -52,6 +52,9 @@ registerOwnerFileAccess('ticket', (db: Db, owner, ticketId) => ownerCanReadTicke
  */
 export { portalFraming } from './portal/framing.ts';
 
+/** The process's periodic run of each project's response action on overdue tickets (started by main). */
+export { startResponseWatch } from './tickets/response-watch.ts';
+
 /**
  * For modules that open after-sales work in process (deliveries' "pasar a postventa", the ficha's
  * solicitudes tab): the same functions the routes use, with their validation, numbering,

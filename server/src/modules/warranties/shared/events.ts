@@ -11,7 +11,7 @@ import { ownerRecipient } from './people.ts';
  * event's entity is the ticket, so its topic is qa/<company>/projects/<project>/tickets/<ticket>.
  */
 export type WarrantyEventType =
-  | 'ticket.created' | 'ticket.updated' | 'ticket.assigned' | 'ticket.message' | 'ticket.state_changed'
+  | 'ticket.created' | 'ticket.updated' | 'ticket.assigned' | 'ticket.message' | 'ticket.state_changed' | 'ticket.response_overdue'
   | 'failure.changed' | 'order.scheduled' | 'order.rescheduled' | 'order.confirmed' | 'order.rejected' | 'order.changed'
   | 'ac.result';
 

@@ -1,0 +1,2 @@
+ALTER TABLE "tickets" ADD COLUMN "response_escalated_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "tickets_awaiting_response_idx" ON "tickets" USING btree ("created_at") WHERE "tickets"."first_response_at" is null and "tickets"."response_escalated_at" is null and "tickets"."state" in ('nueva', 'abierta', 'en_proceso');
