@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ClientToServerEvents, JoinResult, LiveEvent, ServerToClientEvents } from '#domain/realtime';
 import { createTestContext, type TestContext } from '../test-support.ts';
-import { owners, unitOwners, units, users } from '../db/schema/index.ts';
+import { outbox, owners, unitOwners, units, users } from '../db/schema/index.ts';
 import { recordEvent, transactionWithEvents } from './events.ts';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -136,6 +136,15 @@ describe('after a reconnect (issue 5 §5: every event after the last id seen)', 
     await ctx.db.transaction(async (tx) => {
       for (let i = 0; i < 501; i++) await recordEvent(tx, { type: 'test.bulk', companyId: ctx.seed.companyId, projectId: p2, data: { i } });
     });
+    // Let the relay publish the whole gap first: a bulk event published after the rejoin would
+    // rightly arrive live, and this test is about what the replay sends.
+    ctx.deps.wakeOutbox?.();
+    for (const end = Date.now() + 30_000; ;) {
+      const [left] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(outbox).where(isNull(outbox.publishedAt));
+      if (left.n === 0) break;
+      if (Date.now() > end) throw new Error(`relay left ${left.n} events unpublished`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
     const c = open(admin, { lastEventId: from, rooms: [`project:${p2}`] });
     await connected(c.socket);
     await until(() => c.resyncs === 1);
