@@ -28,6 +28,9 @@ export function clientBuildIsStale(root = process.cwd()): boolean {
 export function ensureClientBuild(root = process.cwd()): void {
   if (!clientBuildIsStale(root)) return;
   console.log('Construyendo el cliente web (vite build)…');
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'client/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  // Always a production bundle: under vitest (the e2e setup) NODE_ENV is 'test', and Vite would then
+  // ship React's development build (larger, slower, with dev-only warnings).
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'client/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env });
   if (result.status !== 0) throw new Error('La construcción del cliente falló');
 }
