@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { LOGIN_LIMITS } from './login.ts';
 
-/** Shared by the login form and POST auth/login. Messages are locale keys (SPEC §5). */
-const requiredText = (max = 200) => z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(max);
+/** Messages are locale keys (SPEC §5). */
+const requiredText = (max = 200) => z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(max, 'validation.max_length');
 
+/** POST auth/login; the login page checks the same rules without zod (domain/schemas/login.ts). */
 export const loginSchema = z.object({
-  username: requiredText(100),
-  password: z.string({ error: 'validation.required' }).min(1, 'validation.required').max(200),
+  username: requiredText(LOGIN_LIMITS.username),
+  password: z.string({ error: 'validation.required' }).min(1, 'validation.required').max(LOGIN_LIMITS.password, 'validation.max_length'),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 

@@ -4,13 +4,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/errors.ts';
-import { serverFieldErrors, validate, type FieldErrors } from '../../app/forms.ts';
+import { checkLogin } from '#domain/schemas/login';
+import { serverFieldErrors, type FieldErrors } from '../../app/forms.ts';
 import { PageSpinner } from '../../app/layout/page-states.tsx';
+import { preloadSignedInShell } from '../../app/router.tsx';
 import { authUserQuery } from '../../app/session/auth-user.ts';
 import { AuthCard } from './auth-card.tsx';
 import { authApi, safeRedirect } from './auth-api.ts';
 import { PasswordInput } from './password-input.tsx';
-import { loadAuthSchemas } from './auth-schemas.ts';
 
 /** /auth/login (SPEC §2, messages of SPEC §8 come translated from the server). */
 export function LoginPage() {
@@ -35,19 +36,20 @@ export function LoginPage() {
   if (session.isPending) return <PageSpinner minH="100dvh" />;
   if (session.data) return <Navigate to={redirect} replace />;
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    const { loginSchema } = await loadAuthSchemas();
-    const r = validate(loginSchema, form, t);
-    if (!r.ok) return setErrors(r.errors);
+    // Plain checks, not zod: this page is the first load (domain/schemas/login.ts).
+    const checked = Object.entries(checkLogin(form)).map(([field, e]) => [field, t(e.key, e.params)]);
+    if (checked.length) return setErrors(Object.fromEntries(checked));
     setErrors({});
-    login.mutate(r.data);
+    preloadSignedInShell(); // fetched while the server checks the password
+    login.mutate({ username: form.username.trim(), password: form.password });
   };
   const failure = login.error && isApiError(login.error) && login.error.message ? login.error.message : login.error ? t('common.error_default') : '';
 
   return (
     <AuthCard title={t('auth_ui.login.title')} subtitle={t('auth_ui.login.subtitle')}>
-      <form onSubmit={(e) => void submit(e)} onFocus={() => void loadAuthSchemas()} noValidate data-testid="login-form">
+      <form onSubmit={submit} noValidate data-testid="login-form">
         <Stack gap="4">
           {failure ? (
             <Alert.Root status="error" data-testid="login-error">
