@@ -1,15 +1,51 @@
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import {
+  animationStyles, breakpoints, cssVarsPrefix, cssVarsRoot, globalCss, keyframes, layerStyles, semanticTokens, textStyles, tokens,
+  alertSlotRecipe, avatarSlotRecipe, badgeRecipe, buttonRecipe, cardSlotRecipe, checkboxSlotRecipe, checkmarkRecipe, codeRecipe,
+  containerRecipe, dialogSlotRecipe, drawerSlotRecipe, emptyStateSlotRecipe, fieldSlotRecipe, headingRecipe, inputRecipe, linkRecipe,
+  listSlotRecipe, menuSlotRecipe, nativeSelectSlotRecipe, popoverSlotRecipe, progressSlotRecipe, radioGroupSlotRecipe,
+  segmentGroupSlotRecipe, selectSlotRecipe, skeletonRecipe, skipNavLinkRecipe, spinnerRecipe, switchSlotRecipe, tableSlotRecipe,
+  tabsSlotRecipe, textareaRecipe, toastSlotRecipe, tooltipSlotRecipe,
+} from '@chakra-ui/react/theme';
+
+const SYSTEM_FONTS = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+
+/**
+ * Chakra's default theme with only the recipes of the components this app renders (issue 3 §11:
+ * the full set of 76 recipes is ~15 KB gzipped of the first load). theme.test.ts walks every
+ * Chakra component the client imports and fails when one's recipe is missing here.
+ */
+export const recipes = {
+  badge: badgeRecipe, button: buttonRecipe, checkmark: checkmarkRecipe, code: codeRecipe, container: containerRecipe,
+  heading: headingRecipe, input: inputRecipe, link: linkRecipe, skeleton: skeletonRecipe, skipNavLink: skipNavLinkRecipe,
+  spinner: spinnerRecipe, textarea: textareaRecipe,
+};
+export const slotRecipes = {
+  alert: alertSlotRecipe, avatar: avatarSlotRecipe, card: cardSlotRecipe, checkbox: checkboxSlotRecipe, dialog: dialogSlotRecipe,
+  drawer: drawerSlotRecipe, emptyState: emptyStateSlotRecipe, field: fieldSlotRecipe, list: listSlotRecipe, menu: menuSlotRecipe,
+  nativeSelect: nativeSelectSlotRecipe, popover: popoverSlotRecipe, progress: progressSlotRecipe, radioGroup: radioGroupSlotRecipe,
+  segmentGroup: segmentGroupSlotRecipe, select: selectSlotRecipe, switch: switchSlotRecipe, table: tableSlotRecipe,
+  tabs: tabsSlotRecipe, toast: toastSlotRecipe, tooltip: tooltipSlotRecipe,
+};
+
+const chakraTheme = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  theme: { breakpoints, keyframes, tokens, semanticTokens, recipes, slotRecipes, textStyles, layerStyles, animationStyles },
+});
 
 /** The app's design tokens; fonts are the system stack so nothing is fetched from outside. */
-const config = defineConfig({
+const appTheme = defineConfig({
   globalCss: {
-    'html, body': { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+    'html, body': { fontFamily: SYSTEM_FONTS },
   },
   theme: {
     tokens: {
       fonts: {
-        heading: { value: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
-        body: { value: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+        heading: { value: SYSTEM_FONTS },
+        body: { value: SYSTEM_FONTS },
       },
       colors: {
         brand: {
@@ -31,4 +67,4 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultConfig, config);
+export const system = createSystem(defaultBaseConfig, chakraTheme, appTheme);
