@@ -1,5 +1,7 @@
 // Local ESLint rule enforcing DESIGN §2: dependencies point one way, and a module never imports
-// another module's internals (only its service.ts on the server, its index.ts on the client).
+// another module's internals (only its service.ts on the server, its index.ts on the client, or a
+// light `<name>.entry.ts` there: a second public door for the shell's lazy slots, so a small widget
+// such as the notification bell does not drag the module's pages into the first load).
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
@@ -65,7 +67,7 @@ export default {
           if (b && a?.name !== b.name && from.layer !== 'tests') {
             const entry = b.side === 'server' ? 'service.ts' : 'index.ts';
             const base = b.rest.replace(/\.(t|j)sx?$/, '');
-            const isPublic = b.side === 'server' ? ['service', 'routes', 'index'].includes(base) : base === 'index';
+            const isPublic = b.side === 'server' ? ['service', 'routes', 'index'].includes(base) : base === 'index' || /^[\w-]+\.entry$/.test(base);
             if (!isPublic) context.report({ node, messageId: 'internals', data: { from: a?.name ?? from.rel, to: b.name, path: source, entry } });
           }
         }

@@ -1,81 +1,47 @@
-import { useState } from 'react';
-import { Box, Button, Float, HStack, IconButton, Popover, Portal, Spinner, Text } from '@chakra-ui/react';
+import { forwardRef, type ComponentPropsWithoutRef } from 'react';
+import { Box, Float, IconButton } from '@chakra-ui/react';
 import { Bell } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { deferred, type DeferredTriggerProps } from '../../app/layout/deferred.tsx';
 import { useCan } from '../../app/session/auth-user.ts';
-import { NotificationRow } from './notification-list.tsx';
-import { notificationListQuery, unreadQuery } from './notifications-api.ts';
-import { useNotificationActions } from './use-notification-actions.ts';
+import { unreadQuery } from './notifications-api.ts';
 
-const LATEST = { estado: 'todas' as const, page: 1, rowsPerPage: 8 };
+type TriggerProps = ComponentPropsWithoutRef<typeof IconButton> & Partial<DeferredTriggerProps>;
+
+/** The bell button with the unread count (kept live by notification.* events); the popover wraps this same button. */
+export const BellTriggerButton = forwardRef<HTMLButtonElement, TriggerProps>(function BellTriggerButton({ onActivate, onPreload, ...rest }, ref) {
+  const { t } = useTranslation();
+  const { data: unread = 0 } = useQuery(unreadQuery);
+  const label = unread > 0 ? `${t('notifications.bell.label')}, ${t('notifications.bell.unread', { count: unread })}` : t('notifications.bell.label');
+  return (
+    <IconButton ref={ref} variant="ghost" size="sm" aria-label={label} aria-haspopup="dialog" data-testid="notification-bell" position="relative"
+      onClick={onActivate} onPointerEnter={onPreload} onFocus={onPreload} {...rest}>
+      <Bell />
+      {unread > 0 ? (
+        <Float placement="top-end" offset="2">
+          <Box as="span" minW="4" h="4" px="1" borderRadius="full" bg="red.solid" color="white" textStyle="2xs" fontWeight="bold"
+            display="grid" placeItems="center" data-testid="notification-count">
+            {unread > 99 ? '99+' : unread}
+          </Box>
+        </Float>
+      ) : null}
+    </IconButton>
+  );
+});
+
+// The popover (Chakra's positioning, dismiss and focus code, ~20 KB) is fetched on first use, not
+// with the page (issue 3 §11 weight): pointing at or focusing the bell starts the download.
+const DeferredBell = deferred<object>(
+  () => import('./notification-popover.tsx').then((m) => m.NotificationPopover),
+  (props) => <BellTriggerButton {...props} />,
+);
 
 /**
- * The bell of the top bar (SPEC §2 notifications, issue 5 §6): the unread count, kept live by
- * notification.* events, and a popover with the latest ones. Hidden without the permission to
- * view notifications (SPEC §6).
+ * The bell of the top bar (SPEC §2 notifications, issue 5 §6): the unread count and a popover with
+ * the latest ones. Hidden without the permission to view notifications (SPEC §6).
  */
 export function NotificationBell() {
   const allowed = useCan('ver_notificaciones');
-  return allowed ? <BellPopover /> : null;
-}
-
-function BellPopover() {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const { data: unread = 0 } = useQuery(unreadQuery);
-  const latest = useQuery({ ...notificationListQuery(LATEST), enabled: open });
-  const actions = useNotificationActions();
-  const label = unread > 0 ? `${t('notifications.bell.label')}, ${t('notifications.bell.unread', { count: unread })}` : t('notifications.bell.label');
-
-  return (
-    <Popover.Root open={open} onOpenChange={(e) => setOpen(e.open)} positioning={{ placement: 'bottom-end' }} lazyMount unmountOnExit>
-      <Popover.Trigger asChild>
-        <IconButton variant="ghost" size="sm" aria-label={label} data-testid="notification-bell" position="relative">
-          <Bell />
-          {unread > 0 ? (
-            <Float placement="top-end" offset="2">
-              <Box as="span" minW="4" h="4" px="1" borderRadius="full" bg="red.solid" color="white" textStyle="2xs" fontWeight="bold"
-                display="grid" placeItems="center" data-testid="notification-count">
-                {unread > 99 ? '99+' : unread}
-              </Box>
-            </Float>
-          ) : null}
-        </IconButton>
-      </Popover.Trigger>
-      <Portal>
-        <Popover.Positioner>
-          <Popover.Content w={{ base: 'calc(100vw - 16px)', sm: '96' }} maxW="96" data-testid="notification-popover">
-            <Popover.Header borderBottomWidth="1px" py="2">
-              <HStack justify="space-between">
-                <Text fontWeight="semibold">{t('notifications.bell.label')}</Text>
-                <Button size="xs" variant="ghost" disabled={unread === 0} loading={actions.readAll.isPending} onClick={() => actions.readAll.mutate()}>
-                  {t('notifications.bell.mark_all_read')}
-                </Button>
-              </HStack>
-            </Popover.Header>
-            <Popover.Body p="0" maxH="96" overflowY="auto">
-              {latest.isPending ? (
-                <Box p="4" textAlign="center"><Spinner size="sm" /></Box>
-              ) : latest.data?.data.length ? (
-                <Box as="ul" m="0" p="0">
-                  {latest.data.data.map((item) => (
-                    <NotificationRow key={item.id} item={item} compact onOpen={(i) => { setOpen(false); actions.open(i); }} />
-                  ))}
-                </Box>
-              ) : (
-                <Text p="4" color="fg.muted" textStyle="sm">{t('notifications.bell.empty')}</Text>
-              )}
-            </Popover.Body>
-            <Popover.Footer borderTopWidth="1px" py="2" justifyContent="center">
-              <Button asChild size="sm" variant="ghost" colorPalette="brand" onClick={() => setOpen(false)}>
-                <RouterLink to="/config/notificaciones/recibidas">{t('notifications.bell.see_all')}</RouterLink>
-              </Button>
-            </Popover.Footer>
-          </Popover.Content>
-        </Popover.Positioner>
-      </Portal>
-    </Popover.Root>
-  );
+  return allowed ? <DeferredBell /> : null;
 }

@@ -1,0 +1,5 @@
+/**
+ * The top bar's door into this module: only the bell (count and latest notifications), so the
+ * shell's lazy slot does not also load the received and settings pages (issue 3 §11 weight).
+ */
+export { NotificationBell } from './notification-bell.tsx';
