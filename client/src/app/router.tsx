@@ -1,8 +1,17 @@
+import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
-import { AppLayout } from './layout/app-layout.tsx';
-import { PendingPage } from './layout/page-states.tsx';
+import { lazyPage } from './lazy-page.tsx';
+import { PageSpinner, PendingPage } from './layout/page-states.tsx';
 import { ModuleEntry, PageSuspense, PermissionGate, RootShell, RouteErrorBoundary } from './route-elements.tsx';
 import { catchAllPage, ROUTES, type AreaRoute, type RouteNode } from './routes.tsx';
+
+/**
+ * The signed-in frame (sidebar, top bar, its menus and icons) is its own chunk: the login page, the
+ * app's first load, never needs it (issue 3 §11). The login starts fetching it on submit.
+ */
+const loadSignedInShell = () => import('./layout/app-layout.tsx');
+export const preloadSignedInShell = () => void loadSignedInShell().catch(() => undefined);
+const AppLayout = lazyPage(loadSignedInShell, 'AppLayout', { firstLoad: true });
 
 function elementOf(node: RouteNode) {
   const Page = node.page;
@@ -41,7 +50,10 @@ export function buildRouteObjects(routes: readonly AreaRoute[] = ROUTES): RouteO
     children: [
       { path: '/', element: <Navigate to="/auth/login" replace /> },
       ...routes.filter((a) => a.isPublic).map((a) => toRouteObject(a, a)),
-      { element: <AppLayout />, children: routes.filter((a) => !a.isPublic).map((a) => toRouteObject(a, a)) },
+      {
+        element: <Suspense fallback={<PageSpinner minH="100dvh" />}><AppLayout /></Suspense>,
+        children: routes.filter((a) => !a.isPublic).map((a) => toRouteObject(a, a)),
+      },
       { path: '*', element: <PageSuspense><CatchAll /></PageSuspense> },
     ],
   }];

@@ -1,7 +1,4 @@
-import type { LucideIcon } from 'lucide-react';
-import {
-  ChartColumn, ClipboardCheck, Construction, Database, FolderOpen, House, KeyRound, ListChecks, Receipt, Settings, SquareKanban,
-} from 'lucide-react';
+import type { NavIcon } from './layout/nav-icons.tsx';
 import { MODULE_PERMISSIONS } from '#domain/permissions';
 import { lazyPage, type PageComponent } from './lazy-page.tsx';
 
@@ -31,7 +28,7 @@ export type AreaRoute = RouteNode & {
   path: `/${string}`;
   area: AreaName;
   /** Shown in the sidebar with this icon when the user may open it. */
-  icon?: LucideIcon;
+  icon?: NavIcon;
   /** Public areas render without the app layout and without a session. */
   isPublic?: boolean;
   /** SPEC §2: the last visited route of the area is restored when the area is opened. */
@@ -139,18 +136,18 @@ export const ROUTES: AreaRoute[] = [
     ],
   },
   {
-    path: '/home', area: 'home', name: 'home', icon: House, remembers: true, defaultChild: 'proyectos', page: home.layout, children: [
+    path: '/home', area: 'home', name: 'home', icon: 'House', remembers: true, defaultChild: 'proyectos', page: home.layout, children: [
       { path: 'proyectos', name: 'home.proyectos', page: home.proyectos },
       { path: 'tareas', name: 'home.tareas', page: home.tareas },
     ],
   },
   {
-    path: '/concrete', area: 'concrete', name: 'concrete', icon: Construction, remembers: true,
+    path: '/concrete', area: 'concrete', name: 'concrete', icon: 'Construction', remembers: true,
     permission: MODULE_PERMISSIONS.concrete, defaultChild: 'uploader',
     children: leaves('concrete', concrete, 'uploader', 'placements', 'advanceBim'),
   },
   {
-    path: '/cbox', area: 'cbox', name: 'cbox', icon: FolderOpen, remembers: true, permission: MODULE_PERMISSIONS.cbox, defaultChild: 'folders',
+    path: '/cbox', area: 'cbox', name: 'cbox', icon: 'FolderOpen', remembers: true, permission: MODULE_PERMISSIONS.cbox, defaultChild: 'folders',
     children: [
       // 'folders' alone is the alias of the explorer root.
       { path: 'folders/:folderId?/:fileId?', name: 'cbox.folders', page: cbox },
@@ -158,7 +155,7 @@ export const ROUTES: AreaRoute[] = [
     ],
   },
   {
-    path: '/cmanagement', area: 'cmanagement', name: 'cmanagement', icon: SquareKanban, remembers: true,
+    path: '/cmanagement', area: 'cmanagement', name: 'cmanagement', icon: 'SquareKanban', remembers: true,
     permission: MODULE_PERMISSIONS.cmanagement, defaultChild: 'tickets', children: [
       { path: 'tickets', name: 'cmanagement.tickets', children: [
         { index: true, name: 'cmanagement.tickets.list', page: cmanagement },
@@ -171,7 +168,7 @@ export const ROUTES: AreaRoute[] = [
     ],
   },
   {
-    path: '/quality', area: 'quality', name: 'quality', icon: ClipboardCheck, remembers: true,
+    path: '/quality', area: 'quality', name: 'quality', icon: 'ClipboardCheck', remembers: true,
     permission: MODULE_PERMISSIONS.quality, defaultChild: 'gantt', children: [
       { path: 'bim/:modelId?', name: 'quality.bim', page: quality },
       { path: 'gantt', name: 'quality.gantt', page: quality },
@@ -183,12 +180,12 @@ export const ROUTES: AreaRoute[] = [
     ],
   },
   {
-    path: '/verifications', area: 'verifications', name: 'verifications', icon: ListChecks, remembers: true,
+    path: '/verifications', area: 'verifications', name: 'verifications', icon: 'ListChecks', remembers: true,
     permission: MODULE_PERMISSIONS.verifications, defaultChild: 'gantt',
     children: leaves('verifications', verifications, 'uploader', 'gantt'),
   },
   {
-    path: '/warranties', area: 'warranties', name: 'warranties', icon: KeyRound, remembers: true,
+    path: '/warranties', area: 'warranties', name: 'warranties', icon: 'KeyRound', remembers: true,
     permission: MODULE_PERMISSIONS.warranties, defaultChild: 'dashboard', children: [
       { path: 'estadisticas', name: 'warranties.estadisticas', page: w.statistics },
       { path: 'dashboard', name: 'warranties.dashboard', defaultChild: 'solicitudes', children: [
@@ -220,14 +217,14 @@ export const ROUTES: AreaRoute[] = [
       { path: 'solicitud/:solicitudId', name: 'portal.solicitud', page: portal.ticket },
     ],
   },
-  { path: '/billing', area: 'billing', name: 'billing', icon: Receipt, remembers: false, permission: MODULE_PERMISSIONS.billing, page: billing },
+  { path: '/billing', area: 'billing', name: 'billing', icon: 'Receipt', remembers: false, permission: MODULE_PERMISSIONS.billing, page: billing },
   {
-    path: '/ocinsights', area: 'ocinsights', name: 'ocinsights', icon: ChartColumn, remembers: true, defaultChild: 'usabilidad',
+    path: '/ocinsights', area: 'ocinsights', name: 'ocinsights', icon: 'ChartColumn', remembers: true, defaultChild: 'usabilidad',
     children: [{ path: 'usabilidad', name: 'ocinsights.usabilidad', page: ocinsights }],
   },
-  { path: '/tiinsights', area: 'tiinsights', name: 'tiinsights', icon: Database, remembers: false, permission: MODULE_PERMISSIONS.tiinsights, page: tiinsights },
+  { path: '/tiinsights', area: 'tiinsights', name: 'tiinsights', icon: 'Database', remembers: false, permission: MODULE_PERMISSIONS.tiinsights, page: tiinsights },
   {
-    path: '/config', area: 'config', name: 'config', icon: Settings, remembers: true, defaultChild: 'cuenta', page: config.layout,
+    path: '/config', area: 'config', name: 'config', icon: 'Settings', remembers: true, defaultChild: 'cuenta', page: config.layout,
     children: configChildren(),
   },
 ];

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { can, type PermissionSet } from '#domain/permissions';
 import { ROUTES, routeTitleKey, type AreaRoute } from '../routes.tsx';
+import { NAV_ICONS } from './nav-icons.tsx';
 
 /** SPEC §2/§6: the sidebar lists exactly the areas the user may open (elements lacking permission are hidden). */
 export function navAreas(permissions: PermissionSet): AreaRoute[] {
@@ -15,7 +16,7 @@ export function Sidebar({ permissions, onNavigate }: { permissions: PermissionSe
     <Box as="nav" aria-label={t('app.nav.label')} data-testid="sidebar">
       <Stack as="ul" gap="0.5" listStyleType="none" m="0" p="0">
         {navAreas(permissions).map((area) => {
-          const Icon = area.icon!;
+          const Icon = NAV_ICONS[area.icon!];
           return (
             <li key={area.area}>
               <Flex
