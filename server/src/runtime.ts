@@ -23,7 +23,10 @@ function signingSecret(config: AppConfig): string {
 /** Builds the services of one process: database (migrated, seeded when empty), mailer, sessions. */
 export async function createDeps(config: AppConfig, opts: { inMemory?: boolean; seed?: boolean; log?: Logger; database?: Database } = {}): Promise<AppDeps> {
   const log = opts.log ?? createLogger(config.logLevel);
-  const database = opts.database ?? await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: opts.inMemory });
+  const database = opts.database ?? await openDatabase({
+    databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: opts.inMemory,
+    onIdleError: (error) => log.warn('idle database connection lost', { error: error.message }),
+  });
   if (opts.seed !== false && (await isEmpty(database.db))) {
     log.info('seeding demo data');
     await seedDemo(database.db);

@@ -29,7 +29,8 @@ export async function createTestContext(opts: { realtime?: boolean; clientDir?: 
     await admin.end();
     const url = new URL(process.env.DATABASE_URL);
     url.pathname = `/${name}`;
-    database = await openDatabase({ databaseUrl: url.toString() });
+    // Dropping the database at close() may terminate a connection the pool is still ending.
+    database = await openDatabase({ databaseUrl: url.toString(), onIdleError: () => undefined });
     dropDb = async () => {
       const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
       await c.connect();

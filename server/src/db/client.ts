@@ -26,11 +26,15 @@ export type Database = {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-export type DbOptions = { databaseUrl?: string; dataDir?: string; inMemory?: boolean };
+export type DbOptions = {
+  databaseUrl?: string; dataDir?: string; inMemory?: boolean;
+  /** Told about errors of idle PostgreSQL connections (a server restart, a terminated backend). */
+  onIdleError?: (error: Error) => void;
+};
 
 /** Opens PostgreSQL when a URL is given, otherwise embedded PGlite; applies the migrations. */
 export async function openDatabase(opts: DbOptions): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.onIdleError);
   return openPglite(opts.inMemory ? undefined : path.join(opts.dataDir ?? 'data', 'pglite'));
 }
 
@@ -48,8 +52,12 @@ async function openPglite(dir?: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, onIdleError?: (error: Error) => void): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_POOL_MAX ?? 10) });
+  // An idle client whose backend goes away (PostgreSQL restarting, a terminated connection) emits
+  // 'error' on the pool; unheard, that is an uncaught exception that ends the process. The pool
+  // drops the client and opens a new one on the next query, so reporting it is enough.
+  pool.on('error', (error) => (onIdleError ?? ((e: Error) => console.error(JSON.stringify({ level: 'warn', msg: 'idle database connection lost', error: e.message }))))(error));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   await migratePg(db as never, { migrationsFolder });
   return {
