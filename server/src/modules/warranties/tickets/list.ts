@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { companies, failures, owners, projects, tickets, towers, units, users } from '../../../db/schema/index.ts';
+import { companies, failures, owners, priorityRank, projects, tickets, towers, units, users } from '../../../db/schema/index.ts';
 import type { SessionUser } from '../../../http/context.ts';
 import type { TicketListQuery } from '#domain/schemas/warranties';
 import { envelope, offsetOf } from '../../../lib/paging.ts';
@@ -8,7 +8,7 @@ import { presetRange, timezoneOf } from '../shared/dates.ts';
 import { ticketScope } from '../shared/scope.ts';
 import { fullName } from '../shared/people.ts';
 
-export const PRIORITY_RANK = sql<number>`case ${tickets.priority} when 'urgent' then 4 when 'high' then 3 when 'medium' then 2 else 1 end`;
+export const PRIORITY_RANK = priorityRank(tickets.priority);
 
 const SORTS: Record<NonNullable<TicketListQuery['sortBy']>, SQL | typeof tickets.id> = {
   code: tickets.code as never, number: tickets.number as never, subject: tickets.subject as never, state: tickets.state as never,

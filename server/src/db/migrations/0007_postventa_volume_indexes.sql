@@ -1,0 +1,2 @@
+CREATE INDEX "failures_ticket_state_idx" ON "failures" USING btree ("ticket_id","state");--> statement-breakpoint
+CREATE INDEX "tickets_priority_rank_idx" ON "tickets" USING btree ("company_id",(case "priority" when 'urgent' then 4 when 'high' then 3 when 'medium' then 2 else 1 end),"id");
