@@ -37,7 +37,8 @@ describe.skipIf(!adminUrl)('PostgreSQL pool', () => {
     expect(terminated.rowCount).toBeGreaterThan(0);
     for (let i = 0; i < 100 && lost.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
     expect(lost[0]?.message).toMatch(/terminating connection/);
-    const [row] = (await database.db.execute(sql`select 1 as one`)).rows as { one: number }[];
+    const result = (await database.db.execute(sql`select 1 as one`)) as unknown as { rows: { one: number }[] };
+    const [row] = result.rows;
     expect(row.one).toBe(1);
   });
 });
