@@ -31,6 +31,22 @@ const connected = (s: ClientSocket) => new Promise<void>((resolve, reject) => {
   s.once('connect_error', reject);
 });
 const join = (s: ClientSocket, room: string) => new Promise<JoinResult>((resolve) => s.emit('join', room, resolve));
+/**
+ * Waits until the relay has published every committed event. Reconnect tests call it before the
+ * client connects, so the missed events reach it only through the replay (an event published
+ * after the rejoin would rightly also arrive live, and could overtake the replay).
+ */
+async function relayDrained(ms = 30_000) {
+  ctx.deps.wakeOutbox?.();
+  for (const end = Date.now() + ms; ;) {
+    const [left] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(outbox).where(isNull(outbox.publishedAt));
+    // Published means the broker has it; its copy to the gateway may still be in flight for a moment.
+    if (left.n === 0) return new Promise<void>((r) => setTimeout(r, 200));
+    if (Date.now() > end) throw new Error(`relay left ${left.n} events unpublished`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 async function until(check: () => boolean, ms = 10_000) {
   const end = Date.now() + ms;
   while (!check()) {
@@ -119,6 +135,7 @@ describe('after a reconnect (issue 5 §5: every event after the last id seen)', 
     const [p0, p1] = ctx.seed.projectIds;
     const before = await emitIn(p0, { phase: 'seen' });
     const missed = [await emitIn(p0, { phase: 'missed' }), await emitIn(p1, { phase: 'elsewhere' }), await emitIn(p0, { phase: 'missed' })];
+    await relayDrained();
     const c = open(admin, { lastEventId: before, rooms: [`project:${p0}`, `project:${ctx.seed.otherProjectIds[0]}`] });
     await connected(c.socket);
     await until(() => c.events.length >= 2);
@@ -138,13 +155,7 @@ describe('after a reconnect (issue 5 §5: every event after the last id seen)', 
     });
     // Let the relay publish the whole gap first: a bulk event published after the rejoin would
     // rightly arrive live, and this test is about what the replay sends.
-    ctx.deps.wakeOutbox?.();
-    for (const end = Date.now() + 30_000; ;) {
-      const [left] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(outbox).where(isNull(outbox.publishedAt));
-      if (left.n === 0) break;
-      if (Date.now() > end) throw new Error(`relay left ${left.n} events unpublished`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await relayDrained();
     const c = open(admin, { lastEventId: from, rooms: [`project:${p2}`] });
     await connected(c.socket);
     await until(() => c.resyncs === 1);
