@@ -7,11 +7,10 @@
  * with their ticket's (SPEC §4), solved failures in an AC, guarantee from the item category's term.
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../server/src/db/client.ts';
+import { rowsOf, type Db, type Tx } from '../../server/src/db/client.ts';
 import { companies, profiles, users } from '../../server/src/db/schema/index.ts';
 import { ticketSubjects } from '../../server/src/db/seed-warranties-data.ts';
 
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
 const OPEN = `('nueva', 'abierta', 'en_proceso', 'postergada')`;
 
 /** Weighted choice as a CASE over a uniform random column; weights are constants of this file. */

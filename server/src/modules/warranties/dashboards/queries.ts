@@ -1,9 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../../db/client.ts';
+import { rowsOf, type DbOrTx } from '../../../db/client.ts';
 import type { Translate } from '../../../lib/i18n.ts';
 import { agentSql, fullName } from '../shared/people.ts';
 
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
 
 /**
  * Seconds a ticket's clock was paused (postponed or waiting on the owner) between its creation and

@@ -24,6 +24,16 @@ export const acronymOf = (u: { firstName: string; lastName: string }) =>
   `${u.firstName.charAt(0)}${u.lastName.charAt(0)}`.toUpperCase();
 
 /**
+ * SQL: `users` is active staff of the company who can see the project (every project, or assigned
+ * to this one). Needs `profiles` joined (a left join is enough: no profile means assigned only).
+ */
+export const activeStaffSeeing = (companyId: number, projectId: number) => and(
+  eq(users.companyId, companyId), eq(users.kind, 'staff'), eq(users.isActive, true), isNull(users.deletedAt),
+  or(sql`${profiles.permissions} @> '["todos_los_proyectos"]'::jsonb`,
+    sql`exists (select 1 from ${userProjects} where ${userProjects.userId} = ${users.id} and ${userProjects.projectId} = ${projectId})`),
+);
+
+/**
  * Staff users of the caller's company, active, who can see the project: the only people a ticket or
  * an order may be assigned or copied to. Anything else is a 422 on the field.
  */
@@ -32,11 +42,7 @@ export async function assertStaffInProject(db: DbOrTx, companyId: number, projec
   if (unique.length === 0) return [];
   const rows = await db.select({ user: users, permissions: profiles.permissions }).from(users)
     .leftJoin(profiles, eq(profiles.id, users.profileId))
-    .leftJoin(userProjects, and(eq(userProjects.userId, users.id), eq(userProjects.projectId, projectId)))
-    .where(and(
-      inArray(users.id, unique), eq(users.companyId, companyId), eq(users.kind, 'staff'), eq(users.isActive, true), isNull(users.deletedAt),
-      or(sql`${profiles.permissions} @> '["todos_los_proyectos"]'::jsonb`, sql`${userProjects.userId} is not null`),
-    ));
+    .where(and(inArray(users.id, unique), activeStaffSeeing(companyId, projectId)));
   if (rows.length !== unique.length) throw new ApiError(422, 'errors.validation', undefined, [{ field, key: 'warranties.errors.invalid_user' }]);
   return rows.map((r) => ({ ...r.user, isAgent: isAgent(r.permissions ?? []) }));
 }

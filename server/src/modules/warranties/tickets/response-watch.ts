@@ -1,10 +1,11 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Tx } from '../../../db/client.ts';
-import { profiles, tickets, userProjects, users } from '../../../db/schema/index.ts';
+import { rowsOf, type Tx } from '../../../db/client.ts';
+import { profiles, tickets, users } from '../../../db/schema/index.ts';
 import type { AppDeps } from '../../../http/context.ts';
 import { transactionWithEvents } from '../../../outbox/events.ts';
 import { overdueSql, responsibleJoin } from '../dashboards/queries.ts';
 import { emitTicketEvent } from '../shared/events.ts';
+import { activeStaffSeeing } from '../shared/people.ts';
 import type { Ticket } from '../shared/scope.ts';
 
 /** Tickets handled per sweep: a backlog is worked off over a few sweeps instead of one long transaction. */
@@ -17,12 +18,7 @@ type ResponseAction = 'notificar_responsable' | 'notificar_supervisor' | 'ningun
 async function supervisorsOf(tx: Tx, companyId: number, projectId: number): Promise<number[]> {
   const rows = await tx.select({ id: users.id }).from(users)
     .innerJoin(profiles, eq(profiles.id, users.profileId))
-    .where(and(
-      eq(users.companyId, companyId), eq(users.kind, 'staff'), eq(users.isActive, true), isNull(users.deletedAt),
-      sql`${profiles.permissions} @> '["postventa_supervisar"]'::jsonb`,
-      sql`(${profiles.permissions} @> '["todos_los_proyectos"]'::jsonb or exists (
-        select 1 from ${userProjects} up where up.user_id = ${users.id} and up.project_id = ${projectId}))`,
-    ));
+    .where(and(activeStaffSeeing(companyId, projectId), sql`${profiles.permissions} @> '["postventa_supervisar"]'::jsonb`));
   return rows.map((r) => r.id);
 }
 
@@ -45,7 +41,7 @@ export async function escalateOverdueResponses(deps: AppDeps): Promise<number> {
     from tickets left join project_settings s on s.project_id = tickets.project_id ${responsibleJoin}
     where tickets.response_escalated_at is null and ${overdueSql} and coalesce(s.response_action, 'notificar_supervisor') <> 'ninguna'
     order by tickets.created_at limit ${SWEEP_LIMIT}`);
-  const rows = ((due as { rows?: unknown[] }).rows ?? (due as unknown[])) as { id: number; action: ResponseAction; hours: number }[];
+  const rows = rowsOf<{ id: number; action: ResponseAction; hours: number }>(due);
   let escalated = 0;
   for (const row of rows) {
     const done = await transactionWithEvents(deps, async (tx) => {

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { canSend, initialState } from '#machines/engine';
 import { ticketMachine, type TicketState } from '#machines/ticket';
 import type { ticketCreateSchema, ticketUpdateSchema } from '#domain/schemas/warranties';
+import { rowsOf } from '../../../db/client.ts';
 import { projects, projectSettings, ticketMessages, tickets, unitOwners } from '../../../db/schema/index.ts';
 import type { AppDeps, SessionUser } from '../../../http/context.ts';
 import { ApiError } from '../../../lib/errors.ts';
@@ -121,6 +122,6 @@ export async function ticketCounts(deps: AppDeps, ticketId: number) {
       (select count(*)::int from orders where ticket_id = ${ticketId} and kind = 'OI') as oi,
       (select count(*)::int from orders where ticket_id = ${ticketId} and kind = 'OT') as ot,
       (select count(*)::int from acs where ticket_id = ${ticketId}) as ac`);
-  const r = (rows as unknown as { rows: Record<string, number>[] }).rows?.[0] ?? (rows as unknown as Record<string, number>[])[0];
+  const [r] = rowsOf<Record<string, number>>(rows);
   return { failures: r.failures, pending_failures: r.pending_failures, oi: r.oi, ot: r.ot, ac: r.ac };
 }

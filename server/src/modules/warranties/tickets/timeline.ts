@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ACTIVITY_HISTORY_LIMIT } from '#domain/limits';
-import type { DbOrTx } from '../../../db/client.ts';
+import { rowsOf, type DbOrTx } from '../../../db/client.ts';
 import type { Attachment } from '../../../db/schema/index.ts';
 import type { Translate } from '../../../lib/i18n.ts';
 import { envelope } from '../../../lib/paging.ts';
@@ -11,7 +11,6 @@ type Entry = {
   kind: string; body: string; attachments: Attachment[]; data: Record<string, unknown>; action: string | null; from_state: string | null; to_state: string | null;
 };
 
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
 
 /**
  * solicitud/{id}/actividad (SPEC §2, §3 Observation entry, §9 last 50 records): messages and
