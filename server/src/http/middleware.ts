@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 import type { Context, ErrorHandler, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { HTTPException } from 'hono/http-exception';
-import type { AppDeps, AppEnv } from './context.ts';
+import type { AppDeps, AppEnv, SessionUser } from './context.ts';
 import { ApiError } from '../lib/errors.ts';
 import { logScope } from '../lib/logger.ts';
 import { pickLocale, translator } from '../lib/i18n.ts';
@@ -49,10 +49,15 @@ export const csrfGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-// Hot paths read variables with c.get(): every c.var access copies all of them into a new object.
-export const sessionLoader: MiddlewareHandler<AppEnv> = async (c, next) => {
+/** The signed-in user of the request's session cookie, if any (for routes outside the API too). */
+export async function sessionUserOf(c: Context<AppEnv>): Promise<SessionUser | undefined> {
+  // Hot paths read variables with c.get(): every c.var access copies all of them into a new object.
   const token = getCookie(c, SESSION_COOKIE);
-  c.set('user', token ? await c.get('deps').sessions.resolve(token) : undefined);
+  return token ? c.get('deps').sessions.resolve(token) : undefined;
+}
+
+export const sessionLoader: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.set('user', await sessionUserOf(c));
   await next();
 };
 

@@ -8,6 +8,7 @@ import type { AppDeps, SessionUser } from '../../http/context.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import { loadProject } from './scope.ts';
 import { checkImagePath } from './delivery.ts';
+import { frameAncestorsPolicy } from '../warranties/service.ts';
 
 type General = z.output<typeof generalConfigSchema>;
 type Settings = typeof projectSettings.$inferSelect;
@@ -148,7 +149,7 @@ export async function saveLogo(deps: AppDeps, user: SessionUser, projectId: numb
 export async function getIframe(db: DbOrTx, user: SessionUser, projectId: number) {
   await loadProject(db, user, projectId);
   const s = await settingsOf(db, projectId);
-  return { enabled: s.iframe.enabled, allowed_origins: s.iframe.allowedOrigins, frame_ancestors: ["'self'", ...(s.iframe.enabled ? s.iframe.allowedOrigins : [])].join(' ') };
+  return { enabled: s.iframe.enabled, allowed_origins: s.iframe.allowedOrigins, frame_ancestors: frameAncestorsPolicy(s.iframe.enabled ? s.iframe.allowedOrigins : []) };
 }
 
 export async function saveIframe(deps: AppDeps, user: SessionUser, projectId: number, input: z.output<typeof iframeConfigSchema>) {

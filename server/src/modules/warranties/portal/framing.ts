@@ -4,7 +4,7 @@ import { inArray } from 'drizzle-orm';
 import { units } from '../../../db/schema/index.ts';
 import type { AppEnv } from '../../../http/context.ts';
 import { frameableCookie } from '../../../http/cookies.ts';
-import { SESSION_COOKIE } from '../../../auth/session.ts';
+import { sessionUserOf } from '../../../http/middleware.ts';
 import { ownerUnitIds } from '../shared/scope.ts';
 import { frameAncestors } from '../settings/service.ts';
 
@@ -32,8 +32,7 @@ export const portalFraming: MiddlewareHandler<AppEnv> = async (c, next) => {
   const projectIds = new Set<number>();
   const embedding = fromQuery ?? projectIdOf(getCookie(c, PORTAL_PROJECT_COOKIE));
   if (embedding) projectIds.add(embedding);
-  const token = getCookie(c, SESSION_COOKIE);
-  const user = token ? await deps.sessions.resolve(token) : undefined;
+  const user = await sessionUserOf(c);
   if (user?.kind === 'owner') {
     const unitIds = await ownerUnitIds(deps.database.db, user);
     const rows = unitIds.length ? await deps.database.db.selectDistinct({ projectId: units.projectId }).from(units).where(inArray(units.id, unitIds)) : [];

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { projectSettingsSchema } from '#domain/schemas/warranties';
 import type { DbOrTx } from '../../../db/client.ts';
@@ -64,12 +64,13 @@ export async function saveSettings(db: DbOrTx, user: SessionUser, projectId: num
   return getSettings(db, user, projectId);
 }
 
-/** frame-ancestors of the owner portal for a project (issue 6 §7): 'self' plus the configured origins. */
+/** The frame-ancestors value for these allowed origins: our own origin always, then theirs. */
+export const frameAncestorsPolicy = (origins: Iterable<string>) => ["'self'", ...new Set(origins)].join(' ');
+
+/** frame-ancestors of the owner portal for projects (issue 6 §7): 'self' plus the origins their iframe setting allows. */
 export async function frameAncestors(db: DbOrTx, projectIds: number[]) {
-  const origins = new Set<string>();
-  for (const id of projectIds) {
-    const [row] = await db.select({ iframe: projectSettings.iframe }).from(projectSettings).where(eq(projectSettings.projectId, id));
-    if (row?.iframe.enabled) row.iframe.allowedOrigins.forEach((o) => origins.add(o));
-  }
-  return ["'self'", ...origins].join(' ');
+  const rows = projectIds.length
+    ? await db.select({ iframe: projectSettings.iframe }).from(projectSettings).where(inArray(projectSettings.projectId, projectIds))
+    : [];
+  return frameAncestorsPolicy(rows.flatMap((r) => (r.iframe.enabled ? r.iframe.allowedOrigins : [])));
 }
