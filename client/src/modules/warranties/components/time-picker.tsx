@@ -37,6 +37,20 @@ export function durationText(minutes: number, t: (k: string, o?: Record<string, 
 
 type Props = { label: string; value: Slot; onChange: (slot: Slot) => void; invalid?: boolean; errorText?: string; disabled?: boolean; required?: boolean };
 
+type TwoDigitSelectProps = { label: string; options: readonly number[]; value: number; testId: string; onChange: (n: number) => void };
+
+/** An hour or minute select showing its numbers as two digits ("00"), wide enough beside its arrow. */
+function TwoDigitSelect({ label, options, value, testId, onChange }: TwoDigitSelectProps) {
+  return (
+    <NativeSelect.Root width="5rem">
+      <NativeSelect.Field aria-label={label} value={value} data-testid={testId} onChange={(e) => onChange(Number(e.currentTarget.value))}>
+        {options.map((n) => <option key={n} value={n}>{pad(n)}</option>)}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
+
 /** Date plus hour (00–23) and minute (00/15/30/45) selects: a visit always starts on a quarter hour. */
 export function SlotPicker({ label, value, onChange, invalid, errorText, disabled, required }: Props) {
   const { t } = useTranslation();
@@ -48,21 +62,11 @@ export function SlotPicker({ label, value, onChange, invalid, errorText, disable
         <Input type="date" value={value.date} onChange={(e) => onChange({ ...value, date: e.target.value })} flex="1 1 9rem" minW="9rem" maxW="44"
           aria-label={t('warranties_ui.time.date')} data-testid="slot-date" />
         <HStack gap="1" flexShrink={0}>
-          <NativeSelect.Root width="5rem">
-            <NativeSelect.Field aria-label={t('warranties_ui.time.hour')} value={value.hour} data-testid="slot-hour"
-              onChange={(e) => onChange({ ...value, hour: Number(e.currentTarget.value) })}>
-              {PICKER_HOURS.map((h) => <option key={h} value={h}>{pad(h)}</option>)}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <TwoDigitSelect label={t('warranties_ui.time.hour')} options={PICKER_HOURS} value={value.hour} testId="slot-hour"
+            onChange={(hour) => onChange({ ...value, hour })} />
           <span aria-hidden="true">:</span>
-          <NativeSelect.Root width="5rem">
-            <NativeSelect.Field aria-label={t('warranties_ui.time.minute')} value={value.minute} data-testid="slot-minute"
-              onChange={(e) => onChange({ ...value, minute: Number(e.currentTarget.value) })}>
-              {PICKER_MINUTES.map((m) => <option key={m} value={m}>{pad(m)}</option>)}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <TwoDigitSelect label={t('warranties_ui.time.minute')} options={PICKER_MINUTES} value={value.minute} testId="slot-minute"
+            onChange={(minute) => onChange({ ...value, minute })} />
         </HStack>
       </HStack>
       {errorText ? <Field.ErrorText>{errorText}</Field.ErrorText> : null}
