@@ -1,11 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient } from '@tanstack/react-query';
 import { mockFetch } from '../../../api/mock-fetch.ts';
-import { authUserQuery, type AuthUser } from '../../../app/session/auth-user.ts';
 import { session } from '../../../app/session/session-store.ts';
-import { renderWithProviders } from '../../../test/render.tsx';
+import { renderConfigPage } from './render-config-page.tsx';
 import * as notify from '../../../api/notify.ts';
 import { GeneralConfigPage } from './general-page.tsx';
 import { hasChanges } from './no-changes.ts';
@@ -18,14 +16,7 @@ const stored = {
   response_action: 'notificar_responsable', notification_message: null, owner_confirmation_limit_hours: 24, accessories: ['Llaves'], updated_at: null,
 };
 
-function renderPage(country = 'CL') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(authUserQuery.queryKey, {
-    grupo: { permisos: { config_propietarios: true } }, company: { id: 1, name: 'Demo', country },
-    proyectos: [{ id: 1, name: 'Condominio Alto Macul', address_full: '', image_url: null, is_closed: false, is_blocked: false }],
-  } as unknown as AuthUser);
-  return renderWithProviders(<GeneralConfigPage />, { route: '/config/propietarios/general', queryClient });
-}
+const renderPage = (country = 'CL') => renderConfigPage(<GeneralConfigPage />, '/config/propietarios/general', { projectId: 1, country });
 
 // SPEC §5 "Saving with no changes shows a 'no changes to send' message" (issue 7: without a request).
 describe('config propietarios general (SPEC §2, §5)', () => {

@@ -1,22 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
 import { mockFetch } from '../../../api/mock-fetch.ts';
-import { authUserQuery, type AuthUser } from '../../../app/session/auth-user.ts';
 import { session } from '../../../app/session/session-store.ts';
-import { renderWithProviders } from '../../../test/render.tsx';
+import { renderConfigPage } from './render-config-page.tsx';
 import { IframeConfigPage } from './iframe-page.tsx';
 
 vi.setConfig({ testTimeout: 30_000 });
 
 function renderPage(iframe: { enabled: boolean; allowed_origins: string[]; frame_ancestors: string }) {
   mockFetch(() => ({ body: { data: iframe } }));
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(authUserQuery.queryKey, {
-    grupo: { permisos: { config_propietarios: true } }, company: { id: 1, name: 'Demo', country: 'CL' },
-    proyectos: [{ id: 7, name: 'Condominio Alto Macul', address_full: '', image_url: null, is_closed: false, is_blocked: false }],
-  } as unknown as AuthUser);
-  return renderWithProviders(<IframeConfigPage />, { route: '/config/propietarios/iframe', queryClient });
+  return renderConfigPage(<IframeConfigPage />, '/config/propietarios/iframe', { projectId: 7 });
 }
 
 // Issue 6 §7: the owner portal embedded in the company's site, framed only by the allowed origins.
