@@ -3,7 +3,8 @@ FROM node:20-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+# Dev dependencies too: the client is built with Vite inside the image (NODE_ENV=production would omit them).
+RUN npm ci --no-audit --no-fund --include=dev
 COPY . .
 RUN npx vite build --config client/vite.config.ts
 EXPOSE 3000

@@ -9,7 +9,7 @@ export default defineConfig({
       {
         test: {
           name: 'shared',
-          include: ['domain/**/*.test.ts', 'machines/**/*.test.ts', 'locales/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['domain/**/*.test.ts', 'machines/**/*.test.ts', 'locales/**/*.test.ts', 'scripts/**/*.test.ts', 'client/build/**/*.test.ts'],
           environment: 'node',
         },
       },

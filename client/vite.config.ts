@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './build/precompress.ts';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 
@@ -39,7 +40,7 @@ function splitSpanishCatalogue(): Plugin {
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   publicDir: 'public',
-  plugins: [splitSpanishCatalogue(), react()],
+  plugins: [splitSpanishCatalogue(), react(), precompress()],
   // Tells client/src/app/i18n.ts that es.json arrives in two parts (tests import it whole).
   define: { __SPLIT_ES_CATALOGUE__: 'true' },
   resolve: {
@@ -63,5 +64,7 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 700,
+    // Compressing every asset with zopfli and brotli (precompress) takes most of the build, by design.
+    rolldownOptions: { checks: { bundlerTimings: false } },
   },
 });

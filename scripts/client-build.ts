@@ -3,7 +3,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 
 /** Sources the client bundle is built from; a newer file than the build means it is stale. */
-const SOURCES = ['client/src', 'client/index.html', 'client/vite.config.ts', 'client/public', 'locales', 'domain', 'machines', 'package-lock.json'];
+const SOURCES = ['client/src', 'client/index.html', 'client/vite.config.ts', 'client/build', 'client/public', 'locales', 'domain', 'machines', 'package-lock.json'];
 
 function newestMtime(target: string): number {
   if (!fs.existsSync(target)) return 0;

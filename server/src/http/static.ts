@@ -5,8 +5,8 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { AppEnv } from './context.ts';
 
 /**
- * Serves the built web client. Hashed assets are cached for a year; any other path that is not
- * a file gets index.html so the client router can answer it (deep links, catch-all page).
+ * Serves the built web client. Hashed assets are cached for a year and sent precompressed (brotli
+ * or gzip, whichever the browser accepts); any other path that is not a file gets index.html so the client router can answer it (deep links, catch-all page).
  */
 export function staticClient(clientDir: string) {
   const root = path.relative(process.cwd(), clientDir) || '.';
@@ -16,7 +16,8 @@ export function staticClient(clientDir: string) {
     await next();
     if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
   });
-  app.use('*', serveStatic({ root }));
+  // The build writes .br and .gz beside each asset (client/build/precompress.ts): sent as is.
+  app.use('*', serveStatic({ root, precompressed: true }));
   app.get('*', (c) => {
     if (!fs.existsSync(indexPath)) return c.text('Client not built: run npm run build', 503);
     c.header('Cache-Control', 'no-cache');
