@@ -1,10 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { firstScreenChunks } from './build/first-screen-chunks.ts';
 import { precompress } from './build/precompress.ts';
 import { splitSpanishCatalogue } from './build/spanish-catalogue.ts';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
+
+/** The first screens: login, and the signed-in frame with home and the top bar's live slots. */
+const firstScreens = firstScreenChunks(fileURLToPath(new URL('.', import.meta.url)), {
+  login: ['modules/auth/index.ts'],
+  signedIn: ['app/layout/app-layout.tsx', 'modules/home/index.ts', 'app/layout/connection-indicator.tsx', 'modules/notifications/bell.entry.ts'],
+});
 
 /**
  * Root is client/; output client/dist (served by server/src/http/static.ts with SPA fallback).
@@ -14,7 +21,7 @@ const repo = fileURLToPath(new URL('..', import.meta.url));
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   publicDir: 'public',
-  plugins: [splitSpanishCatalogue(), react(), precompress()],
+  plugins: [splitSpanishCatalogue(), react(), firstScreens, precompress()],
   // Tells client/src/app/i18n.ts that es.json arrives in two parts (tests import it whole).
   define: { __SPLIT_ES_CATALOGUE__: 'true' },
   resolve: {
@@ -39,6 +46,11 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 700,
     // Compressing every asset with zopfli and brotli (precompress) takes most of the build, by design.
-    rolldownOptions: { checks: { bundlerTimings: false } },
+    rolldownOptions: {
+      checks: { bundlerTimings: false },
+      // @emotion/react imports hoist-non-react-statics for a side effect it does not have (only
+      // withTheme, which nothing here calls, uses it): without this it ships in the first load.
+      treeshake: { moduleSideEffects: [{ test: /node_modules[\\/]hoist-non-react-statics[\\/]/, sideEffects: false }] },
+    },
   },
 });
