@@ -20,7 +20,7 @@ export const ticketEntity = (ticket: Pick<Ticket, 'id' | 'companyId' | 'projectI
 
 /** What a board needs to update a ticket card without refetching. */
 export const ticketCard = (t: Ticket) => ({
-  ticketId: t.id, code: t.code, state: t.state, previousState: t.previousState, priority: t.priority, origin: t.origin,
+  ticketId: t.id, code: t.code, subject: t.subject, state: t.state, previousState: t.previousState, priority: t.priority, origin: t.origin,
   responsibleId: t.responsibleId, unitId: t.unitId, towerId: t.towerId, projectId: t.projectId, updatedAt: t.updatedAt.toISOString(),
 });
 

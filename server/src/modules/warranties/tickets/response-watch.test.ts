@@ -42,6 +42,8 @@ describe('response action when the response time runs out (SPEC §3 project conf
     expect(internalsOf(events[0]).notify).toEqual([ids.supervisor]);
     const [row] = await ctx.db.select().from(tickets).where(eq(tickets.id, ticket.id));
     expect(row.responseEscalatedAt).toBeInstanceOf(Date);
+    // The notification's body ends with the subject ("…sin una respuesta al propietario: {{subject}}").
+    expect((events[0].payload as { data: { subject: string } }).data.subject).toBe(row.subject);
     const history = await ctx.request('GET', `postventa/solicitudes/${ticket.id}/actividad`, { cookie: agent });
     expect(history.json.data.map((e: any) => e.tipo.nombre)).toContain('Tiempo de respuesta vencido');
   });
