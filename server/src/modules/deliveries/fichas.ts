@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { FichaListQuery } from '#domain/schemas/deliveries';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -6,13 +6,13 @@ import {
 } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../http/context.ts';
 import { envelope, offsetOf } from '../../lib/paging.ts';
+import { containsText } from '../../lib/text-search.ts';
 import { COUNTRY_TZ } from './time.ts';
 import { fullName } from './people.ts';
 
 /** Failures pending per unit (SPEC §3 Ficha "pending failures"): revision results still 'falla'. */
 export const pendingSql = sql<number>`(select count(*)::int from ${deliveryRevisionResults} r where r.unit_id = "units"."id" and r.outcome = 'falla')`;
 
-const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 /** SPEC §2 fichas filters: tower, floor, type, state, responsible, scheduled and delivered date ranges. */
 function conditions(user: SessionUser, projectId: number, q: FichaListQuery, tz: string): SQL[] {
@@ -29,11 +29,10 @@ function conditions(user: SessionUser, projectId: number, q: FichaListQuery, tz:
   if (q.delivered_from) where.push(sql`${units.deliveryDate} >= ${q.delivered_from}::date`);
   if (q.delivered_to) where.push(sql`${units.deliveryDate} <= ${q.delivered_to}::date`);
   if (q.search) {
-    const term = likeTerm(q.search);
+    const ownerMatches = containsText([sql`o.name || ' ' || o.last_name`], q.search);
     where.push(or(
-      ilike(units.number, term),
-      sql`exists (select 1 from ${unitOwners} uo join ${owners} o on o.id = uo.owner_id where uo.unit_id = ${units.id}
-        and (o.name || ' ' || o.last_name) ilike ${term})`,
+      containsText([units.number], q.search),
+      sql`exists (select 1 from ${unitOwners} uo join ${owners} o on o.id = uo.owner_id where uo.unit_id = ${units.id} and ${ownerMatches})`,
     )!);
   }
   return where;

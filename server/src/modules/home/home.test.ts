@@ -47,11 +47,14 @@ describe('GET home/proyectos (SPEC §2 projects home, §3 paged list, §9 defaul
     expect(byName.json.data[0].name).toBe('Puerto Alegre');
   });
 
-  it('searches name, address, commune and code, case-insensitively and literally', async () => {
+  it('searches name, address, commune and code, ignoring case and accents, literally', async () => {
     expect((await list('?search=macul')).json.data.map((p: { code: string }) => p.code)).toEqual(['AMC']);
     expect((await list('?search=Concepci%C3%B3n')).json.data.map((p: { code: string }) => p.code)).toEqual(['JBB']);
     expect((await list(`?search=${encodeURIComponent('reñaca')}`)).json.total).toBe(1);
     expect((await list('?search=%25')).json.total).toBe(0); // a typed % is not a wildcard
+    // Accents and case are ignored on both sides: 'renaca' finds Reñaca, 'CONCEPCION' finds Concepción.
+    expect((await list('?search=renaca')).json.total).toBe(1);
+    expect((await list('?search=CONCEPCION')).json.data.map((p: { code: string }) => p.code)).toEqual(['JBB']);
   });
 
   it("carries the closed/blocked flags (badges 'Cerrado'/'Bloqueado') and unit progress counts", async () => {

@@ -1,16 +1,14 @@
-import { and, asc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AppDeps, SessionUser } from '../../http/context.ts';
 import { projectGroups, projects, tasks, units } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
+import { containsText } from '../../lib/text-search.ts';
 import { envelope, offsetOf, type PageQuery } from '../../lib/paging.ts';
 import { assertProjectVisible } from '../../auth/guard.ts';
 import { projectOption } from '../auth/service.ts';
 
 const SORTS = { name: projects.name, created_at: projects.createdAt, municipal_reception_date: projects.municipalReceptionDate, id: projects.id } as const;
 export const PROJECT_SORTS = Object.keys(SORTS) as (keyof typeof SORTS)[];
-
-/** A search term is matched literally: % and _ typed by the user are not wildcards. */
-const likeTerm = (term: string) => `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 /** Projects of the caller's company that they may see (DESIGN §4), plus an optional condition. */
 const visible = (user: SessionUser, extra?: SQL) =>
@@ -47,8 +45,7 @@ const card = (r: CardRow) => ({
 /** Home projects: list and card fields, closed/blocked flags and progress counts (SPEC §2). */
 export async function listProjects(deps: AppDeps, user: SessionUser, q: PageQuery & { search?: string }) {
   if (user.projectIds.length === 0) return envelope([], 0, q);
-  const term = q.search ? likeTerm(q.search) : undefined;
-  const where = visible(user, term ? or(ilike(projects.name, term), ilike(projects.address, term), ilike(projects.commune, term), ilike(projects.code, term)) : undefined);
+  const where = visible(user, q.search ? containsText([projects.name, projects.address, projects.commune, projects.code], q.search) : undefined);
   const sortColumn = SORTS[(q.sortBy ?? 'name') as keyof typeof SORTS] ?? projects.name;
   const [rows, [{ total }]] = await Promise.all([
     selectCards(deps, user, where)

@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
-import { and, asc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppEnv } from '../../../http/context.ts';
 import { currentUser } from '../../../auth/guard.ts';
 import { queryOf } from '../../../lib/validate.ts';
 import { notFound } from '../../../lib/errors.ts';
+import { containsText } from '../../../lib/text-search.ts';
 import { owners, profiles, towers, unitOwners, units, unitTypes, userProjects, users } from '../../../db/schema/index.ts';
 import { idParam, isVisibleProject, loadUnit } from '../shared/scope.ts';
 import { acronymOf, agentSql, fullName } from '../shared/people.ts';
@@ -38,7 +39,7 @@ export const catalogueRoutes = new Hono<AppEnv>()
     const rows = await db.select({ unit: units, tower: towers.name, type: unitTypes.name }).from(units)
       .leftJoin(towers, eq(towers.id, units.towerId)).leftJoin(unitTypes, eq(unitTypes.id, units.unitTypeId))
       .where(and(eq(units.companyId, user.companyId), eq(units.projectId, q.project_id), q.tower_id ? eq(units.towerId, q.tower_id) : undefined,
-        q.search ? ilike(units.number, `%${q.search}%`) : undefined))
+        q.search ? containsText([units.number], q.search) : undefined))
       .orderBy(asc(towers.name), sql`length(${units.number})`, asc(units.number)).limit(500);
     const links = rows.length ? await db.select({ unitId: unitOwners.unitId, role: unitOwners.role, owner: owners }).from(unitOwners)
       .innerJoin(owners, eq(owners.id, unitOwners.ownerId)).where(inArray(unitOwners.unitId, rows.map((r) => r.unit.id))) : [];

@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { companies, failures, owners, priorityRank, projects, tickets, towers, units, users } from '../../../db/schema/index.ts';
 import type { SessionUser } from '../../../http/context.ts';
 import type { TicketListQuery } from '#domain/schemas/warranties';
 import { envelope, offsetOf } from '../../../lib/paging.ts';
+import { containsText } from '../../../lib/text-search.ts';
 import { presetRange, timezoneOf } from '../shared/dates.ts';
 import { ticketScope } from '../shared/scope.ts';
 import { fullName } from '../shared/people.ts';
@@ -34,7 +35,7 @@ export async function ticketFilter(db: DbOrTx, user: SessionUser, q: Partial<Tic
     q.unit_id?.length ? inArray(tickets.unitId, q.unit_id) : undefined,
     range.from ? gte(column, range.from) : undefined,
     range.to ? lt(column, range.to) : undefined,
-    search ? or(ilike(tickets.code, `%${search}%`), ilike(tickets.subject, `%${search}%`)) : undefined,
+    search ? containsText([tickets.code, tickets.subject], search) : undefined,
   );
 }
 
