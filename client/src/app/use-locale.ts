@@ -1,7 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiV2 } from '../api/clients.ts';
-import { loadLocale, setupI18n, type AppLocale } from './i18n.ts';
+import { loadLocale, setupI18n, SUPPORTED_LOCALES, type AppLocale } from './i18n.ts';
 import { session, useSession } from './session/session-store.ts';
 import { authUserQuery } from './session/auth-user.ts';
 
@@ -10,7 +10,7 @@ export function useLocaleSync() {
   const locale = useSession((s) => s.locale);
   useEffect(() => {
     setupI18n(locale);
-        document.documentElement.lang = locale;
+    document.documentElement.lang = locale;
   }, [locale]);
 }
 
@@ -25,8 +25,22 @@ export function useChangeLocale() {
     await loadLocale(locale).catch(() => undefined); // offline: es (the fallback) keeps answering
     session.setLocale(locale);
     setupI18n(locale);
-        const user = queryClient.getQueryData(authUserQuery.queryKey);
+    const user = queryClient.getQueryData(authUserQuery.queryKey);
     if (user) await apiV2.put('auth/locale', { locale }).catch(() => undefined); // failure already toasted
     await queryClient.invalidateQueries();
   }, [queryClient]);
+}
+
+/**
+ * On sign-in, the language saved on the account (PUT auth/locale) wins over this browser's: the
+ * user chose it in /config/cuenta. Nothing changes when the account has none or it is unsupported.
+ */
+export function useAdoptAccountLocale() {
+  return useCallback(async (saved: string | null | undefined) => {
+    const locale = SUPPORTED_LOCALES.find((l) => l === saved);
+    if (!locale || session.get().locale === locale) return;
+    await loadLocale(locale).catch(() => undefined);
+    session.setLocale(locale);
+    setupI18n(locale);
+  }, []);
 }

@@ -4,7 +4,9 @@ import type { AuthUser } from '../../app/session/auth-user.ts';
 
 /** Auth calls of SPEC §2/§7 (server/src/modules/auth/routes.ts). */
 export const authApi = {
-  login: (input: LoginInput) => apiV2.post<{ data: AuthUser }>('auth/login', input).then((r) => r.data),
+  // Silent: the login form shows the failure itself (SPEC §8 message in an alert), so a toast would
+  // say it twice and outlive the page after a successful retry.
+  login: (input: LoginInput) => apiV2.post<{ data: AuthUser }>('auth/login', input, { silent: true }).then((r) => r.data),
   forgotPassword: (username: string) => apiV2.post<{ message: string }>('auth/password/forgot', { username }),
   resetPassword: (input: { token: string; password: string; password_confirmation: string }) =>
     apiV2.post<{ message: string }>('auth/password/reset', input),

@@ -7,7 +7,9 @@ import { LanguageMenu } from '../../app/layout/language-menu.tsx';
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <Center as="main" minH="100dvh" bg="bg.subtle" px="4" py="8">
+    // Anchored near the top rather than centred: an error alert then grows the card downwards
+    // instead of shifting everything up (no layout jump).
+    <Center as="main" minH="100dvh" bg="bg.subtle" px="4" py="8" alignItems="flex-start" pt={{ base: '8', md: '12vh' }}>
       <Stack w="full" maxW="sm" gap="6">
         <Flex align="center" justify="space-between">
           <Flex align="center" gap="2">

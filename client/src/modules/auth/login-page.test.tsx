@@ -5,7 +5,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { Route, Routes } from 'react-router';
 import { mockFetch, type RecordedCall } from '../../api/mock-fetch.ts';
 import { authUserQuery } from '../../app/session/auth-user.ts';
-import { session } from '../../app/session/session-store.ts';
+import { session, STORAGE_KEYS } from '../../app/session/session-store.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { LoginPage } from './login-page.tsx';
 
@@ -76,5 +76,25 @@ describe('login (SPEC §2 auth, SPEC §8 messages)', () => {
     expect(f.last()).toMatchObject({ method: 'POST', body: { username: 'admin', password: 'demo1234' } });
     expect(f.last().url).toMatch(/\/api\/v2\/public\/api\/auth\/login$/);
     await waitFor(() => expect(queryClient.getQueryData(authUserQuery.queryKey)).toMatchObject({ username: 'admin' }));
+  });
+
+  it('a new attempt clears the last failure: empty fields show their own errors, not the old alert', async () => {
+    renderLogin(() => ({ status: 401, body: { message: 'Usuario y/o contraseña incorrecta', errors: [] } }));
+    await fill('admin', 'mala');
+    await screen.findByTestId('login-error');
+    await userEvent.clear(screen.getByLabelText(/Usuario/));
+    await userEvent.clear(screen.getByLabelText(/Contraseña/, { selector: 'input' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
+    expect(await screen.findAllByText('Este campo es obligatorio')).toHaveLength(2);
+    expect(screen.queryByTestId('login-error')).toBeNull();
+  });
+
+  it('opens in the language saved on the account, whatever this browser had', async () => {
+    expect(session.get().locale).toBe('es');
+    renderLogin(() => ({ body: { data: { ...user, locale: 'pt-BR' } } }));
+    await fill('admin', 'demo1234');
+    await screen.findByTestId('landed');
+    expect(session.get().locale).toBe('pt-BR');
+    expect(localStorage.getItem(STORAGE_KEYS.locale)).toBe('pt-BR'); // kept for the next visit
   });
 });

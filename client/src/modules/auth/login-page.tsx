@@ -9,6 +9,7 @@ import { serverFieldErrors, type FieldErrors } from '../../app/forms.ts';
 import { PageSpinner } from '../../app/layout/page-states.tsx';
 import { preloadSignedInShell } from '../../app/router.tsx';
 import { authUserQuery } from '../../app/session/auth-user.ts';
+import { useAdoptAccountLocale } from '../../app/use-locale.ts';
 import { AuthCard } from './auth-card.tsx';
 import { authApi, safeRedirect } from './auth-api.ts';
 import { PasswordInput } from './password-input.tsx';
@@ -23,10 +24,12 @@ export function LoginPage() {
   const [form, setForm] = useState({ username: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const redirect = safeRedirect(search.get('redirect'));
+  const adoptAccountLocale = useAdoptAccountLocale();
 
   const login = useMutation({
     mutationFn: authApi.login,
-    onSuccess: (user) => {
+    onSuccess: async (user) => {
+      await adoptAccountLocale(user.locale); // the language saved on the account, in any browser
       queryClient.setQueryData(authUserQuery.queryKey, user);
       navigate(redirect, { replace: true });
     },
@@ -40,6 +43,7 @@ export function LoginPage() {
     e.preventDefault();
     // Plain checks, not zod: this page is the first load (domain/schemas/login.ts).
     const checked = Object.entries(checkLogin(form)).map(([field, e]) => [field, t(e.key, e.params)]);
+    login.reset(); // a new attempt: the last one's failure no longer applies
     if (checked.length) return setErrors(Object.fromEntries(checked));
     setErrors({});
     preloadSignedInShell(); // fetched while the server checks the password
