@@ -88,7 +88,9 @@ describe('home tareas (SPEC §2)', () => {
 
   it("groups tasks under 'Próximos 7 días' and 'Más de 7 días'", async () => {
     serve();
-    renderWithProviders(<TasksPanel now={now.getTime()} />);
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    queryClient.setQueryData(authUserQuery.queryKey, { grupo: { permisos: { modulo_postventa: true } }, proyectos: [] } as unknown as AuthUser);
+    renderWithProviders(<TasksPanel now={now.getTime()} />, { queryClient });
     const next = await screen.findByTestId('task-group-next_7_days');
     const later = screen.getByTestId('task-group-later');
     expect(within(next).getByRole('heading').textContent).toBe('Próximos 7 días');

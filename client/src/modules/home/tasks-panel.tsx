@@ -4,6 +4,8 @@ import { CalendarClock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatDate } from '../../app/format.ts';
+import { navAreas } from '../../app/layout/sidebar.tsx';
+import { permissionsOf, useAuthUser } from '../../app/session/auth-user.ts';
 import { session, useSession } from '../../app/session/session-store.ts';
 import { tasksQuery, type HomeTask, type HomeTasks } from './home-api.ts';
 
@@ -15,11 +17,18 @@ export const TASK_GROUPS = [
 
 const isInternal = (link: string | null): link is string => Boolean(link && link.startsWith('/') && !link.startsWith('//'));
 
-function TaskItem({ task, now }: { task: HomeTask; now: number }) {
+/** A task's link is followed only into a module the user may open; otherwise its title is plain text. */
+function useOpensLink() {
+  const { data: user } = useAuthUser();
+  const areas = navAreas(permissionsOf(user));
+  return (link: string | null): link is string => isInternal(link) && areas.some((a) => link === a.path || link.startsWith(`${a.path}/`) || link.startsWith(`${a.path}?`));
+}
+
+function TaskItem({ task, now, opensLink }: { task: HomeTask; now: number; opensLink: (link: string | null) => link is string }) {
   const { t } = useTranslation();
   const locale = useSession((s) => s.locale);
   const isOverdue = new Date(task.due_at).getTime() < now;
-  const title = isInternal(task.link) ? (
+  const title = opensLink(task.link) ? (
     <Link asChild fontWeight="medium" colorPalette="brand">
       <RouterLink to={task.link} onClick={() => { if (task.project_id) session.setProject(task.project_id); }}>{task.title}</RouterLink>
     </Link>
@@ -42,6 +51,7 @@ function TaskItem({ task, now }: { task: HomeTask; now: number }) {
 export function TasksPanel({ now = Date.now() }: { now?: number }) {
   const { t } = useTranslation();
   const { data, isPending, isError } = useQuery(tasksQuery);
+  const opensLink = useOpensLink();
   return (
     <Card.Root variant="outline" as="section" aria-labelledby="tasks-title" data-testid="tasks-panel">
       <Card.Header pb="2"><Heading id="tasks-title" as="h2" size="md">{t('home.tasks.title')}</Heading></Card.Header>
@@ -61,7 +71,7 @@ export function TasksPanel({ now = Date.now() }: { now?: number }) {
                     <Badge size="sm" colorPalette={g.key === 'next_7_days' && tasks.length ? 'orange' : 'gray'}>{tasks.length}</Badge>
                   </HStack>
                   {tasks.length ? (
-                    <Box as="ul" listStyleType="none" m="0" p="0">{tasks.map((task) => <TaskItem key={task.id} task={task} now={now} />)}</Box>
+                    <Box as="ul" listStyleType="none" m="0" p="0">{tasks.map((task) => <TaskItem key={task.id} task={task} now={now} opensLink={opensLink} />)}</Box>
                   ) : (
                     <Text textStyle="sm" color="fg.subtle" py="2">{t('home.tasks.empty')}</Text>
                   )}

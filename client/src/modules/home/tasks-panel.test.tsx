@@ -1,0 +1,33 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { mockFetch } from '../../api/mock-fetch.ts';
+import { authUserQuery, type AuthUser } from '../../app/session/auth-user.ts';
+import { renderWithProviders } from '../../test/render.tsx';
+import { TasksPanel } from './tasks-panel.tsx';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+const due = '2026-03-11T12:00:00Z';
+const tasks = {
+  next_7_days: [
+    { id: 1, title: 'Revisar solicitudes atrasadas', kind: 'postventa', link: '/warranties/solicitudes', project_id: 1, due_at: due },
+    { id: 2, title: 'Preparar informe de calidad', kind: 'calidad', link: '/quality', project_id: 1, due_at: due },
+  ],
+  later: [],
+};
+
+describe('home tasks panel links', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('links a task into a module the user may open; a module they may not open is plain text', async () => {
+    mockFetch(() => ({ body: { data: tasks } }));
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    // An after-sales agent: postventa, no quality module.
+    queryClient.setQueryData(authUserQuery.queryKey, { grupo: { permisos: { modulo_postventa: true } }, proyectos: [] } as unknown as AuthUser);
+    renderWithProviders(<TasksPanel now={Date.parse('2026-03-10T12:00:00Z')} />, { queryClient });
+    expect((await screen.findByRole('link', { name: 'Revisar solicitudes atrasadas' })).getAttribute('href')).toBe('/warranties/solicitudes');
+    expect(screen.getByText('Preparar informe de calidad')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Preparar informe de calidad' })).toBeNull();
+  });
+});
