@@ -88,9 +88,15 @@ describe('locale catalogues (issue §7)', () => {
     expect([...new Set(missing)]).toEqual([]);
   });
 
-  it('keeps the same key set in both files', () => {
+  it('keeps the same key set in both files (plural forms aside: pt-BR has its own _zero)', () => {
+    const ptZero = (k: string) => k.endsWith('_zero') && catalogues['pt-BR'].has(`${k.slice(0, -'_zero'.length)}_other`);
     expect([...catalogues.es].filter((k) => !catalogues['pt-BR'].has(k))).toEqual([]);
-    expect([...catalogues['pt-BR']].filter((k) => !catalogues.es.has(k))).toEqual([]);
+    expect([...catalogues['pt-BR']].filter((k) => !catalogues.es.has(k) && !ptZero(k))).toEqual([]);
+  });
+
+  it('says "0 projetos" in pt-BR: every singular form has a _zero (CLDR files 0 under "one" for pt)', () => {
+    const ones = [...catalogues['pt-BR']].filter((k) => k.endsWith('_one')).map((k) => k.slice(0, -'_one'.length));
+    expect(ones.filter((base) => !catalogues['pt-BR'].has(`${base}_zero`))).toEqual([]);
   });
 
   it('has no literal UI text in JSX (only symbols and numbers may be written inline)', () => {
