@@ -85,6 +85,15 @@ describe('errors and warnings (SPEC §8)', () => {
     expect((await loadToaster()).toaster.getVisibleToasts()[0]).toMatchObject({ duration: 8000 });
   });
 
+  it('leaves out a bullet that only repeats the message', async () => {
+    mockFetch(() => ({ status: 422, body: { message: 'El enlace no es válido o expiró', errors: ['El enlace no es válido o expiró'] } }));
+    renderWithProviders(<ApiFeedback />);
+    await expect(apiV2.post('auth/password/reset', {})).rejects.toMatchObject({ status: 422 });
+    const toast = await screen.findByTestId('api-toast', {}, { timeout: 3000 });
+    expect(within(toast).getByText('El enlace no es válido o expiró')).toBeTruthy();
+    expect(within(toast).queryAllByRole('listitem')).toHaveLength(0);
+  });
+
   it('a 500 without message toasts red-error with the default text', async () => {
     mockFetch(() => ({ status: 500, body: { errors: [] } }));
     renderWithProviders(<ApiFeedback />);

@@ -41,11 +41,13 @@ export function showToast(request: ToastRequest) {
 }
 
 export function showErrorToast(status: number, message: string | undefined | null, errors: readonly unknown[] = []) {
+  const title = message?.trim() || i18n.t('common.error_default');
   showToast({
     // 422 is a validation warning (orange, warning icon); everything else is an error (red, error icon).
     type: status === 422 ? 'warning' : 'error',
-    title: message?.trim() || i18n.t('common.error_default'),
-    errors: errors.filter((e): e is string => typeof e === 'string' && e.trim().length > 0),
+    title,
+    // A bullet that only repeats the title (errors: [message]) says nothing more.
+    errors: errors.filter((e): e is string => typeof e === 'string' && e.trim().length > 0 && e.trim() !== title),
     status,
   });
 }
