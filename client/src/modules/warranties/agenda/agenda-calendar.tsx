@@ -12,6 +12,7 @@ import { dayjs, dayjsLocaleOf } from '../../../app/dayjs.ts';
 import type { AppLocale } from '../../../app/i18n.ts';
 import type { AgendaEvent } from '../api/types.ts';
 import { readableTextColor } from '../../../widgets/color.ts';
+import { AGENDA_FORMATS } from './agenda-formats.ts';
 
 /** Monday-first weeks (SPEC §9) come from the dayjs locales app/dayjs.ts registers (es, and pt-br re-registered). */
 const localizer = dayjsLocalizer(dayjs);
@@ -62,7 +63,7 @@ export function AgendaCalendar({ events, view, date, onView, onNavigate, onMove,
       css={{ '& .rbc-event': { padding: '2px 4px' }, '& .rbc-toolbar': { gap: '8px', flexWrap: 'wrap' }, '& .rbc-toolbar-label': { fontWeight: 600 } }}
       data-testid="agenda-calendar">
       <DnDCalendar
-        localizer={localizer} culture={culture} messages={messages}
+        localizer={localizer} culture={culture} messages={messages} formats={AGENDA_FORMATS}
         events={events} view={view} date={date} onView={onView} onNavigate={onNavigate}
         views={['month', 'week', 'day', 'agenda']}
         // SPEC §9: quarter-hour slots; the whole day 0–23 h is reachable, the view opens at 8:00.
