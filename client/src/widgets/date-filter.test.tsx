@@ -4,7 +4,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../test/render.tsx';
 import type { DateFilterValue } from './date-range.ts';
-import { DATE_FILTER_ALL, dateFilterQuery, isIsoDate, isRangeOrdered, resolveDateRange } from './date-range.ts';
+import { customRangeIssue, DATE_FILTER_ALL, dateFilterQuery, isDateFilterActive, isIsoDate, isRangeOrdered, resolveDateRange } from './date-range.ts';
 import { DateFilter, DateFilterPanel } from './date-filter.tsx';
 
 const wednesday = new Date(2025, 5, 4); // 2025-06-04
@@ -44,9 +44,26 @@ describe('resolveDateRange (SPEC §9: presets all, today, week, month, custom; w
     expect(resolveDateRange(at('custom'))).toBeNull();
   });
 
-  it('builds the list query on the chosen date field', () => {
-    expect(dateFilterQuery(at('all'), wednesday)).toEqual({});
-    expect(dateFilterQuery({ preset: 'today', field: 'updated' }, wednesday)).toEqual({ date_field: 'updated', date_from: '2025-06-04', date_to: '2025-06-04' });
+  it('builds the request query on the chosen date field; the server resolves presets in the user\'s zone', () => {
+    expect(dateFilterQuery(at('all'))).toEqual({});
+    expect(dateFilterQuery({ preset: 'today', field: 'updated' })).toEqual({ date_preset: 'today', date_field: 'updated' });
+    expect(dateFilterQuery(at('custom', { from: '2025-06-01', to: '2025-06-30' })))
+      .toEqual({ date_preset: 'custom', date_field: 'created', date_from: '2025-06-01', date_to: '2025-06-30' });
+  });
+
+  it('sends no date condition for a custom range that is incomplete or out of order (the API answers 422 to those)', () => {
+    for (const value of [at('custom'), at('custom', { from: '2025-06-01' }), at('custom', { to: '2025-06-30' }), at('custom', { from: '2025-02-30', to: '2025-03-01' })]) {
+      expect(customRangeIssue(value)).toBe('incomplete');
+      expect(isDateFilterActive(value)).toBe(false);
+      expect(dateFilterQuery(value)).toEqual({});
+    }
+    const backwards = at('custom', { from: '2025-06-10', to: '2025-06-01' });
+    expect(customRangeIssue(backwards)).toBe('order');
+    expect(dateFilterQuery(backwards)).toEqual({});
+    expect(customRangeIssue(at('custom', { from: '2025-06-10', to: '2025-06-10' }))).toBeNull();
+    expect(customRangeIssue(at('week'))).toBeNull();
+    expect(isDateFilterActive(at('week'))).toBe(true);
+    expect(isDateFilterActive(at('all'))).toBe(false);
   });
 
   it('validates ISO dates and range order', () => {
@@ -93,6 +110,28 @@ describe('DateFilterPanel', () => {
     expect(spy).toHaveBeenLastCalledWith({ preset: 'month', field: 'updated' });
   });
 
+  it('asks for both dates and produces no query until the range is complete, then filters', async () => {
+    const user = userEvent.setup();
+    const spy = vi.fn();
+    renderWithProviders(<Controlled spy={spy} />);
+    await user.click(screen.getByRole('button', { name: 'Rango' }));
+    expect(spy).toHaveBeenLastCalledWith({ preset: 'custom', field: 'created' });
+    expect(dateFilterQuery(spy.mock.lastCall![0])).toEqual({});
+    const hint = 'Indique ambas fechas, «Desde» y «Hasta», para filtrar por rango';
+    expect(screen.getByTestId('date-filter-incomplete').textContent).toBe(hint);
+    fireEvent.change(screen.getByLabelText('Desde'), { target: { value: '2025-06-10' } });
+    expect(dateFilterQuery(spy.mock.lastCall![0])).toEqual({});
+    expect(screen.getByText(hint)).toBeTruthy();
+    expect(screen.queryByText('Desde el 10-06-2025')).toBeNull(); // no range text for a range that does not filter
+    fireEvent.change(screen.getByLabelText('Desde'), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('Hasta'), { target: { value: '2025-06-20' } });
+    expect(dateFilterQuery(spy.mock.lastCall![0])).toEqual({});
+    fireEvent.change(screen.getByLabelText('Desde'), { target: { value: '2025-06-10' } });
+    expect(dateFilterQuery(spy.mock.lastCall![0])).toEqual({ date_preset: 'custom', date_field: 'created', date_from: '2025-06-10', date_to: '2025-06-20' });
+    expect(screen.queryByTestId('date-filter-incomplete')).toBeNull();
+    expect(screen.getByText('Del 10-06-2025 al 20-06-2025')).toBeTruthy();
+  });
+
   it('emits a custom range and refuses one that ends before it starts', async () => {
     const user = userEvent.setup();
     const spy = vi.fn();
@@ -124,5 +163,19 @@ describe('DateFilter dropdown', () => {
     renderWithProviders(<DateFilter value={at('today')} onChange={() => {}} today={wednesday} />);
     await user.click(screen.getByRole('button', { name: 'Fecha: Hoy' }));
     expect(await screen.findByText('Del 04-06-2025 al 04-06-2025')).toBeTruthy();
+  });
+
+  it('says on its trigger when a custom range is not applied yet, and in the panel why', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<DateFilter value={at('custom', { from: '2025-06-10' })} onChange={() => {}} today={wednesday} />);
+    await user.click(screen.getByRole('button', { name: 'Fecha: Rango sin aplicar' }));
+    expect(await screen.findByTestId('date-filter-incomplete')).toBeTruthy();
+  });
+
+  it('shows the order error for an out-of-order range that came from a link', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<DateFilter value={at('custom', { from: '2025-06-10', to: '2025-06-01' })} onChange={() => {}} today={wednesday} />);
+    await user.click(screen.getByRole('button', { name: 'Fecha: Rango sin aplicar' }));
+    expect(await screen.findByText('La fecha «Hasta» debe ser igual o posterior a «Desde»')).toBeTruthy();
   });
 });

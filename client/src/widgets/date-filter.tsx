@@ -1,10 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import { Box, Button, Field, Flex, Input, NativeSelect, Popover, Portal, Stack, Text } from '@chakra-ui/react';
-import { CalendarDays, ChevronDown } from 'lucide-react';
+import { CalendarDays, ChevronDown, Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { FILTER_DROPDOWN_MIN_WIDTH } from '#domain/limits';
 import type { DateField, DateFilterValue, DatePreset, DateRange } from './date-range.ts';
-import { DATE_FIELDS, DATE_PRESETS, isIsoDate, isRangeOrdered, resolveDateRange } from './date-range.ts';
+import { customRangeIssue, DATE_FIELDS, DATE_PRESETS, isDateFilterActive, isIsoDate, resolveDateRange } from './date-range.ts';
 import { displayDate } from './display-date.ts';
 
 export type { DateField, DateFilterValue, DatePreset } from './date-range.ts';
@@ -36,8 +36,9 @@ export function DateFilterPanel({ value, onChange, today, label }: Omit<DateFilt
   const baseId = useId();
   const [from, setFrom] = useState(value.from ?? '');
   const [to, setTo] = useState(value.to ?? '');
-  const ordered = isRangeOrdered(from, to);
-  const rangeText = useRangeText(resolveDateRange(value, today));
+  // The draft in the inputs may be ahead of `value` (an out-of-order range is never emitted).
+  const issue = value.preset === 'custom' ? customRangeIssue({ ...value, from, to }) : null;
+  const rangeText = useRangeText(isDateFilterActive(value) ? resolveDateRange(value, today) : null);
 
   useEffect(() => {
     setFrom(value.from ?? '');
@@ -45,8 +46,9 @@ export function DateFilterPanel({ value, onChange, today, label }: Omit<DateFilt
   }, [value.from, value.to]);
 
   function emitCustom(nextFrom: string, nextTo: string) {
-    // An out-of-order range stays a draft with an error instead of reaching the list query.
-    if (!isRangeOrdered(nextFrom, nextTo)) return;
+    // An out-of-order range stays a draft with an error. An incomplete one is emitted (the filter
+    // remembers it) but dateFilterQuery leaves it out of every request until both dates are set.
+    if (customRangeIssue({ preset: 'custom', field: value.field, from: nextFrom, to: nextTo }) === 'order') return;
     const next: DateFilterValue = { preset: 'custom', field: value.field };
     if (isIsoDate(nextFrom)) next.from = nextFrom;
     if (isIsoDate(nextTo)) next.to = nextTo;
@@ -105,7 +107,7 @@ export function DateFilterPanel({ value, onChange, today, label }: Omit<DateFilt
               }}
             />
           </Field.Root>
-          <Field.Root flex="1" minW="140px" invalid={!ordered} ids={{ control: `${baseId}-to` }}>
+          <Field.Root flex="1" minW="140px" invalid={issue === 'order'} ids={{ control: `${baseId}-to` }}>
             <Field.Label>{t('widgets.date_filter.to')}</Field.Label>
             <Input
               type="date"
@@ -117,8 +119,14 @@ export function DateFilterPanel({ value, onChange, today, label }: Omit<DateFilt
                 emitCustom(from, e.target.value);
               }}
             />
-            {!ordered && <Field.ErrorText>{t('widgets.date_filter.range_invalid')}</Field.ErrorText>}
+            {issue === 'order' && <Field.ErrorText>{t('widgets.date_filter.range_invalid')}</Field.ErrorText>}
           </Field.Root>
+        </Flex>
+      )}
+      {issue === 'incomplete' && (
+        <Flex gap="1.5" align="flex-start" fontSize="sm" color="fg.warning" role="status" data-testid="date-filter-incomplete">
+          <Box as="span" flexShrink={0} mt="0.5"><Info size={14} aria-hidden="true" /></Box>
+          {t('widgets.date_filter.incomplete')}
         </Flex>
       )}
       {rangeText && (
@@ -134,7 +142,9 @@ export function DateFilterPanel({ value, onChange, today, label }: Omit<DateFilt
 export function DateFilter({ value, onChange, label, today, disabled }: DateFilterProps) {
   const { t } = useTranslation();
   const title = label ?? t('widgets.date_filter.label');
-  const summary = value.preset === 'all' ? null : t(`widgets.date_filter.presets.${value.preset}`);
+  const summary = value.preset === 'all' ? null
+    : customRangeIssue(value) ? t('widgets.date_filter.summary_not_applied')
+      : t(`widgets.date_filter.presets.${value.preset}`);
   return (
     <Popover.Root lazyMount unmountOnExit positioning={{ placement: 'bottom-start' }}>
       <Popover.Trigger asChild>

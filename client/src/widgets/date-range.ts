@@ -63,12 +63,35 @@ export function isRangeOrdered(from: string | undefined, to: string | undefined)
   return !isIsoDate(from) || !isIsoDate(to) || from <= to;
 }
 
-/** Query parameters for a list request: { date_field, date_from, date_to }, or {} for no condition. */
-export function dateFilterQuery(value: DateFilterValue, today: Date = new Date()): Record<string, string> {
-  const range = resolveDateRange(value, today);
-  if (!range) return {};
-  const query: Record<string, string> = { date_field: value.field };
-  if (range.from) query.date_from = range.from;
-  if (range.to) query.date_to = range.to;
+/** Why a custom range cannot filter yet: an end is missing (or not a valid date), or it ends before it starts. */
+export type CustomRangeIssue = 'incomplete' | 'order';
+
+/** The problem of a custom range, or null when it is complete and in order (or the preset is not custom). */
+export function customRangeIssue(value: DateFilterValue): CustomRangeIssue | null {
+  if (value.preset !== 'custom') return null;
+  if (!isIsoDate(value.from) || !isIsoDate(value.to)) return 'incomplete';
+  return value.from <= value.to ? null : 'order';
+}
+
+/** True when the value narrows a list: a preset other than all, or a complete custom range in order. */
+export function isDateFilterActive(value: DateFilterValue): boolean {
+  return value.preset !== 'all' && customRangeIssue(value) === null;
+}
+
+/** What a date filter adds to a list or dashboard request (SPEC §7); the server resolves the presets in the user's zone. */
+export type DateFilterQuery = { date_preset?: DatePreset; date_field?: DateField; date_from?: string; date_to?: string };
+
+/**
+ * The one way a DateFilterValue becomes request parameters: {} while it does not narrow anything —
+ * 'all', or a custom range that is incomplete or out of order (the API answers 422 to those) — so a
+ * half-typed range keeps the list unfiltered instead of breaking it.
+ */
+export function dateFilterQuery(value: DateFilterValue): DateFilterQuery {
+  if (!isDateFilterActive(value)) return {};
+  const query: DateFilterQuery = { date_preset: value.preset, date_field: value.field };
+  if (value.preset === 'custom') {
+    query.date_from = value.from;
+    query.date_to = value.to;
+  }
   return query;
 }

@@ -5,7 +5,7 @@ import { NavLink } from 'react-router';
 import { useAuthUser } from '../../../app/session/auth-user.ts';
 import { useSession } from '../../../app/session/session-store.ts';
 import { DateFilter } from '../../../widgets/date-filter.tsx';
-import { DATE_FILTER_ALL, type DateFilterValue } from '../../../widgets/date-range.ts';
+import { DATE_FILTER_ALL, dateFilterQuery, type DateFilterValue } from '../../../widgets/date-range.ts';
 import { MultiSelectFilter } from '../../../widgets/multi-select-filter.tsx';
 
 const LINKS = [
@@ -36,8 +36,7 @@ export function useDashboardFilters() {
   const chosen = projects ?? (projectId ? [String(projectId)] : []);
   const query = {
     project_id: chosen.length ? chosen.map(Number) : undefined,
-    date_preset: date.preset, date_field: date.field,
-    date_from: date.preset === 'custom' ? date.from : undefined, date_to: date.preset === 'custom' ? date.to : undefined,
+    ...dateFilterQuery(date), // nothing while a custom range is incomplete or out of order
   };
   return { projects: chosen, setProjects, date, setDate, query };
 }

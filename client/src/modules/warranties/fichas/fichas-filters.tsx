@@ -2,6 +2,7 @@ import { Field, HStack, Input } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FICHA_STATES } from '#domain/schemas/deliveries';
+import { isRangeOrdered } from '../../../widgets/date-range.ts';
 import { FilterBar } from '../../../widgets/filter-bar.tsx';
 import { MultiSelectFilter } from '../../../widgets/multi-select-filter.tsx';
 import { responsiblesQuery, towersQuery } from '../api/pickers-api.ts';
@@ -17,14 +18,17 @@ export const EMPTY_FILTERS: FichaFilterState = {
 };
 
 const nums = (v: string[]) => (v.length ? v.map(Number) : undefined);
+/** A date range's ends for the query; one that ends before it starts is left out (the API answers 422) and shown as an error. */
+const range = (from: string, to: string) => (isRangeOrdered(from, to) ? [from || undefined, to || undefined] : [undefined, undefined]);
 /** The filter state → the API's query (arrays travel as comma lists; empty values are left out). */
 export function toQuery(f: FichaFilterState) {
+  const [scheduledFrom, scheduledTo] = range(f.scheduled_from, f.scheduled_to);
+  const [deliveredFrom, deliveredTo] = range(f.delivered_from, f.delivered_to);
   return {
     search: f.search || undefined, tower_id: nums(f.tower), unit_type_id: nums(f.type), responsible_id: nums(f.responsible),
     state: f.state.length ? (f.state as (typeof FICHA_STATES)[number][]) : undefined,
     floor: f.floor.trim() !== '' && Number.isInteger(Number(f.floor)) ? [Number(f.floor)] : undefined,
-    scheduled_from: f.scheduled_from || undefined, scheduled_to: f.scheduled_to || undefined,
-    delivered_from: f.delivered_from || undefined, delivered_to: f.delivered_to || undefined,
+    scheduled_from: scheduledFrom, scheduled_to: scheduledTo, delivered_from: deliveredFrom, delivered_to: deliveredTo,
   };
 }
 export const activeFilters = (f: FichaFilterState) => Object.values(toQuery(f)).filter((v) => v !== undefined).length;
@@ -32,12 +36,13 @@ export const activeFilters = (f: FichaFilterState) => Object.values(toQuery(f)).
 function DateRange({ label, from, to, onChange, testId }: { label: string; from: string; to: string; onChange: (from: string, to: string) => void; testId: string }) {
   const { t } = useTranslation();
   return (
-    <Field.Root width="auto">
+    <Field.Root width="auto" invalid={!isRangeOrdered(from, to)}>
       <Field.Label textStyle="xs">{label}</Field.Label>
       <HStack gap="1">
         <Input size="sm" type="date" value={from} max={to || undefined} aria-label={`${label} · ${t('deliveries_ui.filters.from')}`} data-testid={`${testId}-from`} onChange={(e) => onChange(e.target.value, to)} />
         <Input size="sm" type="date" value={to} min={from || undefined} aria-label={`${label} · ${t('deliveries_ui.filters.to')}`} data-testid={`${testId}-to`} onChange={(e) => onChange(from, e.target.value)} />
       </HStack>
+      <Field.ErrorText>{t('widgets.date_filter.range_invalid')}</Field.ErrorText>
     </Field.Root>
   );
 }

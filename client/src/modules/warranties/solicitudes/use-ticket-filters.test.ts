@@ -25,4 +25,20 @@ describe('solicitudes list state in the URL (SPEC §2 filters, §9 page size and
     const parsed = ticketListQuerySchema.safeParse({ ...q, page: s.page, sortBy: s.sort.sortBy, descending: s.sort.descending, state: q.state!.join(',') });
     expect(parsed.success).toBe(true);
   });
+
+  it.each([
+    ['date_preset=custom', 'no dates'],
+    ['date_preset=custom&date_from=2026-11-01', 'only Desde'],
+    ['date_preset=custom&date_to=2026-11-30', 'only Hasta'],
+    ['date_preset=custom&date_from=2026-11-30&date_to=2026-11-01', 'Hasta before Desde'],
+  ])('leaves an unfinished custom range from the URL (%s: %s) out of the request, so a reload does not answer 422', (query) => {
+    const s = parseListState(new URLSearchParams(`project=&${query}`), null);
+    expect(s.date.preset).toBe('custom'); // the widget still shows the draft and asks for both dates
+    const q = toApiFilters(s);
+    expect(q).not.toHaveProperty('date_preset');
+    expect(q).not.toHaveProperty('date_from');
+    expect(q).not.toHaveProperty('date_to');
+    expect(ticketListQuerySchema.safeParse(q).success).toBe(true);
+    expect(activeFilterCount(s)).toBe(0);
+  });
 });

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { PAGE_SIZE_DEFAULT } from '#domain/limits';
 import { TICKET_ORIGINS, TICKET_PRIORITIES, TICKET_STATES } from '#domain/schemas/warranties';
 import { useSession } from '../../../app/session/session-store.ts';
-import type { DateFilterValue } from '../../../widgets/date-range.ts';
+import { dateFilterQuery, isDateFilterActive, type DateFilterValue } from '../../../widgets/date-range.ts';
 import type { TicketFilters, TicketSort } from '../api/tickets-api.ts';
 
 /** The list state lives in the URL, so the remembered route (SPEC §2) and a shared link keep the filters. */
@@ -54,16 +54,14 @@ export function toApiFilters(s: ListState): TicketFilters {
     priority: s.priority.length ? (s.priority as TicketFilters['priority']) : undefined,
     origin: s.origin.length ? (s.origin as TicketFilters['origin']) : undefined,
     responsible_id: nums(s.responsible), project_id: nums(s.project), tower_id: nums(s.tower), unit_id: nums(s.unit),
-    date_field: s.date.field, date_preset: s.date.preset,
-    date_from: s.date.preset === 'custom' ? s.date.from : undefined,
-    date_to: s.date.preset === 'custom' ? s.date.to : undefined,
+    ...dateFilterQuery(s.date), // nothing while a custom range is incomplete or out of order
     search: s.search || undefined,
   };
 }
 
 /** How many filters narrow the list (the filter bar's badge and "clear"). */
 export function activeFilterCount(s: ListState): number {
-  return LIST_KEYS.filter((k) => s[k].length > 0).length + (s.date.preset !== 'all' ? 1 : 0);
+  return LIST_KEYS.filter((k) => s[k].length > 0).length + (isDateFilterActive(s.date) ? 1 : 0);
 }
 
 export function useTicketListState() {
