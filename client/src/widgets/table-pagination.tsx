@@ -3,6 +3,7 @@ import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-r
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_DEFAULT } from '#domain/limits';
 import { formatNumber } from '../app/format.ts';
+import { pageCountOf } from './list-paging.ts';
 
 export type TablePaginationProps = {
   page: number;
@@ -25,7 +26,7 @@ export function pageWindow(page: number, pageCount: number, size = 5): number[] 
 /** SPEC §2: boundary (first and last page) buttons only when there are more than 2 pages. */
 export function TablePagination({ page, total, rowsPerPage = PAGE_SIZE_DEFAULT, onPageChange, rowsPerPageOptions, onRowsPerPageChange, isDisabled }: TablePaginationProps) {
   const { t } = useTranslation();
-  const pageCount = Math.max(1, Math.ceil(total / rowsPerPage));
+  const pageCount = pageCountOf(total, rowsPerPage);
   const current = Math.min(Math.max(1, page), pageCount);
   const showBoundaries = pageCount > 2;
   const from = total === 0 ? 0 : (current - 1) * rowsPerPage + 1;

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
+import { Route, Routes, useLocation } from 'react-router';
 import { mockFetch } from '../../api/mock-fetch.ts';
 import { authUserQuery, type AuthUser } from '../../app/session/auth-user.ts';
 import { session, STORAGE_KEYS } from '../../app/session/session-store.ts';
@@ -80,6 +81,35 @@ describe('home proyectos (SPEC §2, §3)', () => {
     const searched = f.calls.filter((c) => new URL(c.url).searchParams.get('search') === 'puerto');
     expect(searched).toHaveLength(1); // one request after typing stopped, not one per key
     expect(screen.getByText('1 proyecto')).toBeTruthy();
+  });
+});
+
+describe('home proyectos paging (SPEC §2 pagination)', () => {
+  beforeEach(() => { localStorage.clear(); session.reset(); });
+  afterEach(() => vi.unstubAllGlobals());
+
+  function Where() {
+    const { search } = useLocation();
+    return <output data-testid="search">{search}</output>;
+  }
+
+  it('moves ?page=5 of a single page of projects to page 1 and shows them, not "no projects"', async () => {
+    const pages: string[] = [];
+    mockFetch((call) => {
+      const url = new URL(call.url);
+      if (url.pathname.endsWith('/home/tareas')) return { body: { data: tasks } };
+      const page = Number(url.searchParams.get('page') ?? 1);
+      pages.push(String(page));
+      return { body: { data: page === 1 ? PROJECTS : [], current_page: page, total: PROJECTS.length, has_more: false, rowsPerPage: 50 } };
+    });
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    queryClient.setQueryData(authUserQuery.queryKey, { grupo: { permisos: { modulo_postventa: true } }, proyectos: [] } as unknown as AuthUser);
+    renderWithProviders(<Routes><Route path="/home/proyectos" element={<><ProyectosPage /><Where /></>} /></Routes>, { route: '/home/proyectos?page=5', queryClient });
+    await waitFor(() => expect(screen.getByTestId('search').textContent).toBe(''));
+    expect(await screen.findByTestId('projects-table')).toBeTruthy();
+    expect(screen.queryByTestId('projects-empty')).toBeNull();
+    expect(screen.getByText('1–3 de 3')).toBeTruthy();
+    expect(pages).toEqual(['5', '1']);
   });
 });
 

@@ -7,6 +7,7 @@ import { PAGE_SIZE_DEFAULT } from '#domain/limits';
 import { formatNumber } from '../../app/format.ts';
 import { PageHeader } from '../../app/layout/page-states.tsx';
 import { session, useSession, type GridMode } from '../../app/session/session-store.ts';
+import { usePageClamp } from '../../widgets/list-paging.ts';
 import { SearchInput } from '../../widgets/search-input.tsx';
 import { TablePagination } from '../../widgets/table-pagination.tsx';
 import { projectsQuery } from './home-api.ts';
@@ -61,6 +62,8 @@ export function ProyectosPage() {
     if (pg > 1) p.set('page', String(pg)); else p.delete('page');
     setParams(p, { replace: true });
   };
+  // ?page= beyond the last page moves to the last page that exists (replacing the URL entry).
+  const clamping = usePageClamp({ page, total: data?.total, rowsPerPage: PAGE_SIZE_DEFAULT, isPlaceholderData, onPageChange: (p) => setQuery({ page: p }) });
 
   return (
     <Grid templateColumns={{ base: '1fr', xl: 'minmax(0, 1fr) 20rem' }} gap="6" alignItems="start">
@@ -71,8 +74,8 @@ export function ProyectosPage() {
           <SearchInput value={search} onChange={(s) => setQuery({ search: s, page: 1 })} placeholder={t('home.projects.search')} />
           <ViewToggle />
         </HStack>
-        <Box aria-busy={isPending || isPlaceholderData} opacity={isPlaceholderData ? 0.7 : 1} transition="opacity 0.15s">
-          {isPending ? <LoadingRows gridMode={gridMode} /> : isError ? (
+        <Box aria-busy={isPending || isPlaceholderData || clamping} opacity={isPlaceholderData ? 0.7 : 1} transition="opacity 0.15s">
+          {isPending || clamping ? <LoadingRows gridMode={gridMode} /> : isError ? (
             <Text color="fg.muted">{t('home.projects.error')}</Text>
           ) : data.data.length === 0 ? (
             <EmptyState.Root data-testid="projects-empty">

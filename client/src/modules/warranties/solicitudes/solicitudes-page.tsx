@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Alert, Box, Button, HStack } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
@@ -7,6 +7,7 @@ import { Link as RouterLink } from 'react-router';
 import { PageHeader, PageSpinner } from '../../../app/layout/page-states.tsx';
 import { useCan } from '../../../app/session/auth-user.ts';
 import { FilterBar } from '../../../widgets/filter-bar.tsx';
+import { usePageClamp } from '../../../widgets/list-paging.ts';
 import { TablePagination } from '../../../widgets/table-pagination.tsx';
 import { ticketListQuery } from '../api/tickets-api.ts';
 import { useWarrantyLive } from '../api/use-warranty-live.ts';
@@ -29,6 +30,9 @@ export function SolicitudesPage() {
   const canCreate = useCan('postventa_crear');
   const options = useFilterOptions(state.project, state.tower);
   useWarrantyLive(state.project.map(Number));
+  const goToPage = useCallback((page: number) => update({ page }), [update]);
+  // ?page= beyond the last page (an old link, tickets closed meanwhile) moves to the last page.
+  const clamping = usePageClamp({ page: state.page, total: list.data?.total, rowsPerPage: state.rowsPerPage, isPlaceholderData: list.isPlaceholderData, onPageChange: goToPage });
 
   const rows = list.data?.data ?? [];
   // Selection survives page changes (up to 50 in all); the rows are kept so bulk actions know their states.
@@ -62,18 +66,18 @@ export function SolicitudesPage() {
           <Alert.Title>{t('warranties_ui.bulk.cap', { max: SELECTION_MAX })}</Alert.Title>
         </Alert.Root>
       ) : null}
-      {list.isPending ? <PageSpinner minH="40vh" /> : list.isError ? (
+      {list.isPending || clamping ? <PageSpinner minH="40vh" /> : list.isError ? (
         <Alert.Root status="error"><Alert.Indicator /><Alert.Title>{t('common.error_default')}</Alert.Title></Alert.Root>
       ) : rows.length === 0 ? (
         <Alert.Root status="info" data-testid="tickets-empty"><Alert.Indicator /><Alert.Title>{t('warranties_ui.list.empty')}</Alert.Title></Alert.Root>
       ) : (
         <Box opacity={list.isPlaceholderData ? 0.6 : 1} transition="opacity 0.15s">
-          <TicketTable rows={rows} selected={selected} onToggle={(id) => apply(toggleId(selected, id))}
+          <TicketTable rows={rows} page={state.page} selected={selected} onToggle={(id) => apply(toggleId(selected, id))}
             onTogglePage={() => apply(togglePage(selected, rows.map((r) => r.id)))} />
         </Box>
       )}
       <TablePagination page={state.page} total={list.data?.total ?? 0} rowsPerPage={state.rowsPerPage} rowsPerPageOptions={[50, 100, 500]}
-        onRowsPerPageChange={(rowsPerPage) => update({ rowsPerPage })} onPageChange={(page) => update({ page })} isDisabled={list.isFetching} />
+        onRowsPerPageChange={(rowsPerPage) => update({ rowsPerPage })} onPageChange={goToPage} isDisabled={list.isFetching} />
     </Box>
   );
 }

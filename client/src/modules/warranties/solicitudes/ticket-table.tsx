@@ -8,6 +8,7 @@ import { dateTimeText } from '../components/dates.ts';
 import { PriorityBadge } from '../components/priority-badge.tsx';
 import { TicketProgress } from '../components/ticket-progress.tsx';
 import { TicketStateTag } from '../components/ticket-state-tag.tsx';
+import { useScrollResetOnChange } from '../../../widgets/list-paging.ts';
 import { SELECTION_MAX } from './selection.ts';
 
 const COLUMNS = '36px 96px 100px minmax(160px, 2fr) minmax(120px, 1.2fr) minmax(110px, 1fr) 84px 110px 124px';
@@ -16,6 +17,8 @@ const CARD_HEIGHT = 118;
 
 type Props = {
   rows: TicketRow[];
+  /** The list page shown: changing it scrolls back to the first row. */
+  page?: number;
   selected: ReadonlySet<number>;
   onToggle: (id: number) => void;
   onTogglePage: () => void;
@@ -25,10 +28,12 @@ type Props = {
  * The solicitudes rows, virtualised (only the visible rows are in the DOM), so a page of 500 — or
  * a long list — scrolls smoothly. A table on wide screens, cards on phones.
  */
-export function TicketTable({ rows, selected, onToggle, onTogglePage }: Props) {
+export function TicketTable({ rows, page, selected, onToggle, onTogglePage }: Props) {
   const { t, i18n } = useTranslation();
   const isCompact = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
   const scroller = useRef<HTMLDivElement>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  useScrollResetOnChange(page, scroller, frame);
   const virtual = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
@@ -49,7 +54,7 @@ export function TicketTable({ rows, selected, onToggle, onTogglePage }: Props) {
   const place = (row: TicketRow) => [row.tower?.name, t('warranties_ui.unit_label', { number: row.unit.number })].filter(Boolean).join(' · ');
 
   return (
-    <Box borderWidth="1px" borderRadius="md" bg="bg" overflow="hidden" role="table" aria-rowcount={rows.length} data-testid="ticket-table">
+    <Box ref={frame} scrollMarginTop="20" borderWidth="1px" borderRadius="md" bg="bg" overflow="hidden" role="table" aria-rowcount={rows.length} data-testid="ticket-table">
       <Box overflowX={isCompact ? 'hidden' : 'auto'}>
         <Box minW={isCompact ? undefined : '1080px'}>
           <Grid role="row" templateColumns={isCompact ? '40px 1fr' : COLUMNS} alignItems="center" gap="2" px="3" h="10"
