@@ -9,7 +9,7 @@ import { dateText, dateTimeText } from '../components/dates.ts';
 import { fichaDetailQuery, type FichaDetail } from './ficha-api.ts';
 import { FichaActions } from './ficha-actions.tsx';
 import { FichaStateTag } from './ficha-state-tag.tsx';
-import { useUnitId } from './use-unit-id.ts';
+import { useUnitIdParam } from './use-unit-id.ts';
 
 /** SPEC §2 ficha/{unitId} tabs, propietarios first (the default). */
 export const FICHA_TABS = ['propietarios', 'revision', 'detalles', 'accesorios', 'archivos', 'vista-previa-acta', 'recepcion', 'solicitudes', 'actividad'] as const;
@@ -59,15 +59,16 @@ function Header({ ficha }: { ficha: FichaDetail }) {
 /** SPEC §2 ficha/{unitId}: the header with the machine-driven actions, then the tabs. */
 export function FichaLayout() {
   const { t } = useTranslation();
-  const unitId = useUnitId();
+  const unitId = useUnitIdParam();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const query = useQuery(fichaDetailQuery(unitId));
+  // An id that is not one (ficha/abc) is never requested: it is simply not found.
+  const query = useQuery({ ...fichaDetailQuery(unitId ?? 0), enabled: unitId !== null });
   const base = `/warranties/ficha/${unitId}`;
   const current = FICHA_TABS.find((tab) => pathname.startsWith(`${base}/${tab}`)) ?? 'propietarios';
 
-  if (query.isPending) return <PageSpinner />;
-  if (query.isError || !query.data) {
+  if (unitId !== null && query.isPending) return <PageSpinner />;
+  if (unitId === null || query.isError || !query.data) {
     return <Alert.Root status="error"><Alert.Indicator /><Alert.Title>{t('deliveries_ui.not_found')}</Alert.Title></Alert.Root>;
   }
   return (

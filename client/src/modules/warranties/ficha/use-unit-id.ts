@@ -1,8 +1,15 @@
-import { useParams } from 'react-router';
+import { useRouteId } from '../../../app/route-id.ts';
 
-/** The unit of ficha/{unitId}. */
+/** The unit of ficha/{unitId}, or null when the route's id is not a valid id (the layout then shows not-found). */
+export function useUnitIdParam(): number | null {
+  return useRouteId('unitId');
+}
+
+/** The unit of ficha/{unitId} inside its tabs, which FichaLayout renders only for a valid id. */
 export function useUnitId(): number {
-  return Number(useParams().unitId);
+  const id = useUnitIdParam();
+  if (id === null) throw new Error('A ficha tab needs a valid ficha/{unitId} route');
+  return id;
 }
 
 /** Server permission of each ficha write (server fichas-routes.ts): scheduling, owners and undoing need manage. */

@@ -30,7 +30,7 @@ export function OrderFormTab() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const ticket = useTicket();
-  const { kind, segment, orderId } = useOrderKind();
+  const { kind, segment, orderId, badId } = useOrderKind();
   const existing = useQuery({ ...orderQuery(ticket.id, kind, orderId ?? 0), enabled: orderId !== null });
   const failures = useQuery(failuresQuery(ticket.id));
   const people = useQuery(responsiblesQuery(ticket.project.id));
@@ -55,6 +55,10 @@ export function OrderFormTab() {
     onError: (err) => setErrors(serverFieldErrors(err)),
   });
   if (orderId !== null && existing.isPending) return <PageSpinner minH="20vh" />;
+  // editar/abc is not the crear form: an id that is not one, or an order that is not there, is not found.
+  if (badId || (orderId !== null && !order)) {
+    return <Alert.Root status="error" data-testid="order-not-found"><Alert.Indicator /><Alert.Title>{t('warranties_ui.orders.not_found')}</Alert.Title></Alert.Root>;
+  }
 
   const scheduleLocked = Boolean(order && !order.is_schedule_editable);
   const choices = (failures.data ?? []).filter((f) => OPEN_FAILURES.includes(f.state) || form.failureIds.includes(f.id));

@@ -1,11 +1,16 @@
 import { useLocation, useParams } from 'react-router';
+import { parseRouteId } from '../../../app/route-id.ts';
 import type { OrderKind } from '../api/types.ts';
 
-/** OI or OT from the route (SPEC §2 solicitud/{id}/oi and /ot share their screens). */
-export function useOrderKind(): { kind: OrderKind; segment: 'oi' | 'ot'; orderId: number | null } {
+/**
+ * OI or OT from the route (SPEC §2 solicitud/{id}/oi and /ot share their screens). `orderId` is null
+ * on crear; `badId` is true when editar/gestionar carry something that is not an id (show not-found).
+ */
+export function useOrderKind(): { kind: OrderKind; segment: 'oi' | 'ot'; orderId: number | null; badId: boolean } {
   const { pathname } = useLocation();
   const params = useParams();
   const segment = /\/ot(\/|$)/.test(pathname) ? 'ot' : 'oi';
   const raw = segment === 'oi' ? params.oiId : params.otId;
-  return { kind: segment === 'oi' ? 'OI' : 'OT', segment, orderId: raw && /^\d+$/.test(raw) ? Number(raw) : null };
+  const orderId = parseRouteId(raw);
+  return { kind: segment === 'oi' ? 'OI' : 'OT', segment, orderId, badId: raw !== undefined && orderId === null };
 }

@@ -22,7 +22,7 @@ export function OrderManageTab() {
   const queryClient = useQueryClient();
   const ticket = useTicket();
   const { kind, segment, orderId } = useOrderKind();
-  const query = useQuery(orderQuery(ticket.id, kind, orderId ?? 0));
+  const query = useQuery({ ...orderQuery(ticket.id, kind, orderId ?? 0), enabled: orderId !== null });
   const order = query.data;
   const [results, setResults] = useState<Record<number, { result: string; comment: string }>>({});
   const [observations, setObservations] = useState('');
@@ -42,8 +42,11 @@ export function OrderManageTab() {
     },
     onError: (err) => setErrors(serverFieldErrors(err)),
   });
-  if (query.isPending) return <PageSpinner minH="20vh" />;
-  if (!order) return null;
+  if (orderId !== null && query.isPending) return <PageSpinner minH="20vh" />;
+  // gestionar/abc is never requested; it, like an order that is not there, is not found.
+  if (!order) {
+    return <Alert.Root status="error" data-testid="order-not-found"><Alert.Indicator /><Alert.Title>{t('warranties_ui.orders.not_found')}</Alert.Title></Alert.Root>;
+  }
   const canManage = orderEventsAllowed(order).includes('order.manage');
 
   function submit() {

@@ -78,8 +78,8 @@ export function SolicitudLayout() {
   const base = `/warranties/solicitud/${id}`;
   const current = TABS.find((tab) => pathname.startsWith(`${base}/${tab}`)) ?? 'actividad';
 
-  if (query.isPending) return <PageSpinner />;
-  if (query.isError || !query.data) {
+  if (id !== null && query.isPending) return <PageSpinner />;
+  if (id === null || query.isError || !query.data) {
     return <Alert.Root status="error"><Alert.Indicator /><Alert.Title>{t('warranties_ui.detail.not_found')}</Alert.Title></Alert.Root>;
   }
   const ticket = query.data;

@@ -1,16 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { useRouteId } from '../../../app/route-id.ts';
 import { ticketDetailQuery } from '../api/tickets-api.ts';
 import type { TicketDetail } from '../api/types.ts';
 
-/** The solicitud id of the route (SPEC §2 solicitud/{solicitudId}). */
-export function useTicketId(): number {
-  const { solicitudId } = useParams();
-  return Number(solicitudId);
+/** The solicitud id of the route (SPEC §2 solicitud/{solicitudId}), or null when it is not a valid id. */
+export function useTicketId(): number | null {
+  return useRouteId('solicitudId');
 }
 
+/** The ticket of the route; never requested for an invalid id (the layout shows not-found for it). */
 export function useTicketQuery() {
-  return useQuery(ticketDetailQuery(useTicketId()));
+  const id = useTicketId();
+  return useQuery({ ...ticketDetailQuery(id ?? 0), enabled: id !== null });
 }
 
 /**
