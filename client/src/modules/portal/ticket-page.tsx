@@ -3,9 +3,10 @@ import { Alert, Box, Button, Card, Heading, HStack, Link, Stack, Text, Textarea 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { MESSAGE_MAX } from '#domain/schemas/warranties';
 import { serverFieldErrors, type FieldErrors } from '../../app/forms.ts';
+import { useRouteId } from '../../app/route-id.ts';
 import { PageSpinner } from '../../app/layout/page-states.tsx';
 import { ObservationList } from '../../widgets/observation-list.tsx';
 import { FileUploader } from '../../widgets/upload/file-uploader.tsx';
@@ -44,16 +45,25 @@ function Reply({ ticketId }: { ticketId: number }) {
   );
 }
 
+function NotFound() {
+  const { t } = useTranslation();
+  return <Alert.Root status="error"><Alert.Indicator /><Alert.Title>{t('portal.ticket.not_found')}</Alert.Title></Alert.Root>;
+}
+
 /** One of the owner's tickets: its visits to answer, its failures and the public conversation (never private notes). */
 export function PortalTicketPage() {
+  const id = useRouteId('solicitudId');
+  // `/portal/solicitud/abc` is not a ticket: no request, the not-found state.
+  return id === null ? <NotFound /> : <PortalTicket id={id} />;
+}
+
+function PortalTicket({ id }: { id: number }) {
   const { t } = useTranslation();
-  const { solicitudId } = useParams();
-  const id = Number(solicitudId);
   const ticket = useQuery(portalTicketQuery(id));
   const messages = useQuery(portalMessagesQuery(id, 1));
   usePortalTicketRoom(id);
   if (ticket.isPending) return <PageSpinner />;
-  if (!ticket.data) return <Alert.Root status="error"><Alert.Indicator /><Alert.Title>{t('portal.ticket.not_found')}</Alert.Title></Alert.Root>;
+  if (!ticket.data) return <NotFound />;
   const d = ticket.data;
   const canWrite = !['finalizada', 'no_aplica', 'fusionada'].includes(d.state);
   return (

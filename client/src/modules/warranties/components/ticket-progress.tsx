@@ -6,15 +6,15 @@ import type { Progress } from '../api/types.ts';
 export function TicketProgress({ progress, width = '24' }: { progress: Progress; width?: string }) {
   const { t } = useTranslation();
   const label = t('warranties_ui.progress.label', { done: progress.done, total: progress.total, percent: progress.percent });
+  // No failures, no bar: the text alone fits the narrow list column ("Sem falhas" ran into the date).
+  if (!progress.total) return <Text textStyle="xs" color="fg.muted" truncate>{t('warranties_ui.progress.none')}</Text>;
   return (
     <HStack gap="2" title={label} minW="0">
       <Box role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress.percent} aria-label={label}
         w={width} h="1.5" bg="bg.emphasized" borderRadius="full" overflow="hidden" flexShrink={0}>
         <Box h="full" bg={progress.percent === 100 ? 'green.500' : 'brand.solid'} style={{ width: `${progress.percent}%` }} />
       </Box>
-      <Text textStyle="xs" color="fg.muted" whiteSpace="nowrap">
-        {progress.total ? `${progress.done}/${progress.total}` : t('warranties_ui.progress.none')}
-      </Text>
+      <Text textStyle="xs" color="fg.muted" whiteSpace="nowrap">{`${progress.done}/${progress.total}`}</Text>
     </HStack>
   );
 }
