@@ -18,16 +18,32 @@ export function routeToRemember(pathname: string, search = ''): { area: AreaRout
   return { area, path: clean + search };
 }
 
-export function defaultEntry(area: AreaRoute): string {
-  return area.defaultChild ? `${area.path}/${area.defaultChild}` : area.path;
+/** Whether the user may open the route at `pathname` (every permission along its chain holds). */
+export function mayOpen(pathname: string, permissions: PermissionSet): boolean {
+  const chain = matchTable(pathname);
+  return Boolean(chain && chainAllowed(chain, permissions));
+}
+
+/**
+ * The area's default route. With the user's permissions, a default child they may not open gives way
+ * to the first child (in table order, without params) they may open: an area open to several
+ * profiles (warranties: deliveries or after-sales) lands each on a screen of their own.
+ */
+export function defaultEntry(area: AreaRoute, permissions?: PermissionSet): string {
+  if (!area.defaultChild) return area.path;
+  const preferred = `${area.path}/${area.defaultChild}`;
+  if (permissions === undefined || mayOpen(preferred, permissions)) return preferred;
+  const first = area.children?.find((c) => c.path && !c.path.includes(':') && mayOpen(`${area.path}/${c.path}`, permissions));
+  return first ? `${area.path}/${first.path}` : preferred;
 }
 
 /** Where opening `area` should land, given what was stored for it. */
 export function resolveModuleEntry(area: AreaRoute, stored: string | undefined, permissions: PermissionSet): string {
-  if (!stored || !area.remembers) return defaultEntry(area);
+  const fallback = defaultEntry(area, permissions);
+  if (!stored || !area.remembers) return fallback;
   const [pathname] = stored.split(/[?#]/, 1);
-  if (!pathname.startsWith(`${area.path}/`)) return defaultEntry(area);
+  if (!pathname.startsWith(`${area.path}/`)) return fallback;
   const chain = matchTable(pathname);
-  if (!chain || chain[0].area !== area || !chainAllowed(chain, permissions)) return defaultEntry(area);
+  if (!chain || chain[0].area !== area || !chainAllowed(chain, permissions)) return fallback;
   return stored;
 }

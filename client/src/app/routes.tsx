@@ -63,6 +63,7 @@ const cmanagement = lazyPage(() => import('../modules/cmanagement/index.ts'), 'C
 const quality = lazyPage(() => import('../modules/quality/index.ts'), 'QualityPage');
 const verifications = lazyPage(() => import('../modules/verifications/index.ts'), 'VerificationsPage');
 const w = {
+  layout: lazyPage(() => import('../modules/warranties/index.ts'), 'WarrantiesLayout'),
   solicitudes: lazyPage(() => import('../modules/warranties/index.ts'), 'SolicitudesPage'),
   crear: lazyPage(() => import('../modules/warranties/index.ts'), 'SolicitudCrearPage'),
   solicitud: lazyPage(() => import('../modules/warranties/index.ts'), 'SolicitudLayout'),
@@ -116,6 +117,20 @@ export const catchAllPage = lazyPage(() => import('../modules/catch-all/index.ts
 /** Leaves named `<prefix>.<segment>` sharing one page. */
 const leaves = (prefix: string, page: PageComponent | undefined, ...segments: string[]): RouteNode[] =>
   segments.map((s) => ({ path: s, name: `${prefix}.${s}`, page }));
+
+/**
+ * Warranties child permissions, the server's guards mirrored (issue 6 and 7): the whole module needs
+ * modulo_entregas|modulo_postventa; after-sales screens need modulo_postventa; the dashboards and
+ * statistics need what server warranties/dashboards/routes.ts asks of their calls; creating a ticket
+ * needs postventa_crear (server tickets/routes.ts); the delivery records need modulo_entregas.
+ */
+export const WARRANTY_PERMISSIONS = {
+  afterSales: 'modulo_postventa',
+  dashboards: 'postventa_supervisar|postventa_gestionar',
+  createTicket: 'modulo_postventa&postventa_crear',
+  deliveries: 'modulo_entregas',
+} as const;
+const wp = WARRANTY_PERMISSIONS;
 
 /** List / crear / editar / gestionar of inspection and work orders (SPEC §2 warranties). */
 const orderRoutes = (kind: 'oi' | 'ot', idParam: string): RouteNode => ({
@@ -186,26 +201,28 @@ export const ROUTES: AreaRoute[] = [
   },
   {
     path: '/warranties', area: 'warranties', name: 'warranties', icon: 'KeyRound', remembers: true,
-    permission: MODULE_PERMISSIONS.warranties, defaultChild: 'dashboard', children: [
-      { path: 'estadisticas', name: 'warranties.estadisticas', page: w.statistics },
-      { path: 'dashboard', name: 'warranties.dashboard', defaultChild: 'solicitudes', children: [
+    // The layout carries the module's sub-navigation. Children are listed in the order the module
+    // entry falls back through when the default (dashboard) is not open to the user (route-memory.ts).
+    permission: MODULE_PERMISSIONS.warranties, defaultChild: 'dashboard', page: w.layout, children: [
+      { path: 'dashboard', name: 'warranties.dashboard', permission: wp.dashboards, defaultChild: 'solicitudes', children: [
         { path: 'solicitudes', name: 'warranties.dashboard.solicitudes', page: w.board },
         { path: 'eficiencia', name: 'warranties.dashboard.eficiencia', page: w.efficiency },
       ] },
-      { path: 'fichas', name: 'warranties.fichas', page: fi.fichas },
-      { path: 'ficha/:unitId', name: 'warranties.ficha', defaultChild: 'propietarios', page: fi.ficha,
-        children: (['propietarios', 'revision', 'detalles', 'accesorios', 'archivos', 'vista-previa-acta', 'recepcion', 'solicitudes', 'actividad'] as const)
-          .map((tab) => ({ path: tab, name: `warranties.ficha.${tab}`, page: fi[tab] })) },
-      { path: 'solicitudes', name: 'warranties.solicitudes', page: w.solicitudes },
-      { path: 'solicitud/crear', name: 'warranties.solicitud-crear', page: w.crear },
-      { path: 'solicitud/:solicitudId', name: 'warranties.solicitud', defaultChild: 'actividad', page: w.solicitud, children: [
+      { path: 'solicitudes', name: 'warranties.solicitudes', permission: wp.afterSales, page: w.solicitudes },
+      { path: 'solicitud/crear', name: 'warranties.solicitud-crear', permission: wp.createTicket, page: w.crear },
+      { path: 'solicitud/:solicitudId', name: 'warranties.solicitud', permission: wp.afterSales, defaultChild: 'actividad', page: w.solicitud, children: [
         { path: 'actividad', name: 'warranties.solicitud.actividad', page: w.actividad },
         { path: 'fallas', name: 'warranties.solicitud.fallas', page: w.fallas },
         orderRoutes('oi', 'oiId'),
         orderRoutes('ot', 'otId'),
         { path: 'ac', name: 'warranties.solicitud.ac', page: w.ac },
       ] },
-      { path: 'agenda', name: 'warranties.agenda', page: w.agenda },
+      { path: 'agenda', name: 'warranties.agenda', permission: wp.afterSales, page: w.agenda },
+      { path: 'fichas', name: 'warranties.fichas', permission: wp.deliveries, page: fi.fichas },
+      { path: 'ficha/:unitId', name: 'warranties.ficha', permission: wp.deliveries, defaultChild: 'propietarios', page: fi.ficha,
+        children: (['propietarios', 'revision', 'detalles', 'accesorios', 'archivos', 'vista-previa-acta', 'recepcion', 'solicitudes', 'actividad'] as const)
+          .map((tab) => ({ path: tab, name: `warranties.ficha.${tab}`, page: fi[tab] })) },
+      { path: 'estadisticas', name: 'warranties.estadisticas', permission: wp.dashboards, page: w.statistics },
     ],
   },
   {

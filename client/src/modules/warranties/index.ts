@@ -1,5 +1,6 @@
 /** Public surface of the warranties module: its pages, lazy-loaded by the route table. */
 export { WarrantiesPage } from './warranties-page.tsx';
+export { WarrantiesLayout } from './nav/warranties-layout.tsx';
 export { SolicitudesPage } from './solicitudes/solicitudes-page.tsx';
 export { SolicitudCrearPage } from './crear/solicitud-crear-page.tsx';
 export { SolicitudLayout } from './solicitud/solicitud-layout.tsx';

@@ -5,11 +5,12 @@ import { Link as RouterLink } from 'react-router';
 import { TICKET_PRIORITIES } from '#domain/schemas/warranties';
 import { TICKET_CREATED_STATES, TICKET_STATE_LETTER, type TicketState } from '#machines/ticket';
 import { formatNumber } from '../../../app/format.ts';
-import { PageHeader, PageSpinner } from '../../../app/layout/page-states.tsx';
+import { PageHeader } from '../../../app/layout/page-states.tsx';
 import { boardQuery } from '../api/boards-api.ts';
 import type { RequestsBoard } from '../api/types.ts';
 import { useWarrantyLive } from '../api/use-warranty-live.ts';
 import { PriorityBadge } from '../components/priority-badge.tsx';
+import { QueryState } from '../components/query-state.tsx';
 import { TICKET_STATE_COLORS, TicketStateTag } from '../components/ticket-state-tag.tsx';
 import { BarList, StackedBar } from './bars.tsx';
 import { DashboardFilters, DashboardNav, useDashboardFilters } from './dashboard-nav.tsx';
@@ -62,12 +63,11 @@ export function BoardPage() {
   const filters = useDashboardFilters();
   const board = useQuery(boardQuery(filters.query));
   useWarrantyLive(filters.query.project_id);
-  const data = board.data;
   return (
     <Box>
       <PageHeader title={t('routes.warranties.dashboard.solicitudes.title')} actions={<DashboardFilters filters={filters} />} />
       <DashboardNav />
-      {!data ? <PageSpinner /> : (
+      <QueryState query={board}>{(data) => (
         <Stack gap="4" data-testid="board" data-updated-at={board.dataUpdatedAt}>
           <SimpleGrid columns={{ base: 2, sm: 4, lg: 7 }} gap="3">
             {BOARD_STATES.map((s) => (
@@ -100,7 +100,7 @@ export function BoardPage() {
             )}
           </Box>
         </Stack>
-      )}
+      )}</QueryState>
     </Box>
   );
 }

@@ -1,29 +1,36 @@
 import { useState } from 'react';
 import { Button, HStack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { useAuthUser } from '../../../app/session/auth-user.ts';
 import { useSession } from '../../../app/session/session-store.ts';
 import { DateFilter } from '../../../widgets/date-filter.tsx';
 import { DATE_FILTER_ALL, dateFilterQuery, type DateFilterValue } from '../../../widgets/date-range.ts';
 import { MultiSelectFilter } from '../../../widgets/multi-select-filter.tsx';
 
-const LINKS = [
-  { to: '/warranties/dashboard/solicitudes', key: 'routes.warranties.dashboard.solicitudes.title' },
-  { to: '/warranties/dashboard/eficiencia', key: 'routes.warranties.dashboard.eficiencia.title' },
-  { to: '/warranties/estadisticas', key: 'routes.warranties.estadisticas.title' },
-];
+const VIEWS = [
+  { to: '/warranties/dashboard/solicitudes', key: 'routes.warranties.dashboard.solicitudes.title', id: 'solicitudes' },
+  { to: '/warranties/dashboard/eficiencia', key: 'routes.warranties.dashboard.eficiencia.title', id: 'eficiencia' },
+] as const;
 
-/** Links between the after-sales dashboards (SPEC §2 dashboard/solicitudes, dashboard/eficiencia, estadisticas). */
+/**
+ * The two views of the after-sales panel (SPEC §2 dashboard: solicitudes, eficiencia). The module's
+ * other screens, statistics included, are in the module sub-navigation above (nav/warranties-layout.tsx).
+ * Each view is a link styled as a button (not a button inside a link: one tab stop each).
+ */
 export function DashboardNav() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   return (
-    <HStack gap="1" mb="4" overflowX="auto" data-testid="dashboard-nav">
-      {LINKS.map((l) => (
-        <NavLink key={l.to} to={l.to}>
-          {({ isActive }) => <Button size="sm" variant={isActive ? 'solid' : 'ghost'} colorPalette={isActive ? 'brand' : 'gray'}>{t(l.key)}</Button>}
-        </NavLink>
-      ))}
+    <HStack as="nav" aria-label={t('routes.warranties.dashboard.title')} gap="1" mb="4" overflowX="auto" data-testid="dashboard-nav">
+      {VIEWS.map((v) => {
+        const active = pathname === v.to || pathname.startsWith(`${v.to}/`);
+        return (
+          <Button key={v.to} asChild size="sm" flexShrink={0} variant={active ? 'subtle' : 'ghost'} colorPalette={active ? 'brand' : 'gray'}>
+            <NavLink to={v.to} data-testid={`dashboard-nav-${v.id}`}>{t(v.key)}</NavLink>
+          </Button>
+        );
+      })}
     </HStack>
   );
 }

@@ -2,10 +2,11 @@ import { Box, Card, Grid, Heading, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../app/format.ts';
-import { PageHeader, PageSpinner } from '../../../app/layout/page-states.tsx';
+import { PageHeader } from '../../../app/layout/page-states.tsx';
 import { efficiencyQuery } from '../api/boards-api.ts';
 import type { Times } from '../api/types.ts';
 import { useWarrantyLive } from '../api/use-warranty-live.ts';
+import { QueryState } from '../components/query-state.tsx';
 import { BarList } from './bars.tsx';
 import { DashboardFilters, DashboardNav, useDashboardFilters } from './dashboard-nav.tsx';
 
@@ -62,19 +63,18 @@ export function EfficiencyPage() {
   const filters = useDashboardFilters();
   const query = useQuery(efficiencyQuery(filters.query));
   useWarrantyLive(filters.query.project_id);
-  const data = query.data;
   return (
     <Box>
       <PageHeader title={t('routes.warranties.dashboard.eficiencia.title')} subtitle={t('warranties_ui.efficiency.help')} actions={<DashboardFilters filters={filters} />} />
       <DashboardNav />
-      {!data ? <PageSpinner /> : (
+      <QueryState query={query}>{(data) => (
         <Grid templateColumns={{ base: '1fr', '2xl': '1fr 1fr' }} gap="4">
           <TimesTable title={t('warranties_ui.filters.responsible')} testId="efficiency-responsible"
             rows={data.by_responsible.map((r) => ({ key: String(r.responsible?.id ?? 'none'), label: r.responsible?.full_name || t('warranties_ui.unassigned'), response: r.response, resolution: r.resolution }))} />
           <TimesTable title={t('warranties_ui.filters.project')} testId="efficiency-project"
             rows={data.by_project.map((r) => ({ key: String(r.project.id), label: r.project.name, response: r.response, resolution: r.resolution }))} />
         </Grid>
-      )}
+      )}</QueryState>
     </Box>
   );
 }

@@ -3,11 +3,12 @@ import { Badge, Box, Card, Grid, Heading, HStack, Stack, Text } from '@chakra-ui
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../app/format.ts';
-import { PageHeader, PageSpinner } from '../../../app/layout/page-states.tsx';
+import { PageHeader } from '../../../app/layout/page-states.tsx';
 import { statisticsQuery } from '../api/boards-api.ts';
 import { useWarrantyLive } from '../api/use-warranty-live.ts';
+import { QueryState } from '../components/query-state.tsx';
 import { BarList } from './bars.tsx';
-import { DashboardFilters, DashboardNav, useDashboardFilters } from './dashboard-nav.tsx';
+import { DashboardFilters, useDashboardFilters } from './dashboard-nav.tsx';
 
 const SEVERITY_COLORS: Record<string, string> = { leve: '#eab308', moderada: '#ea580c', grave: '#dc2626' };
 
@@ -22,13 +23,11 @@ export function StatisticsPage() {
   const { date_field: _field, ...args } = filters.query;
   const query = useQuery(statisticsQuery(args));
   useWarrantyLive(filters.query.project_id);
-  const data = query.data;
   const empty = <Text color="fg.muted" textStyle="sm">{t('warranties_ui.stats.empty')}</Text>;
   return (
     <Box>
       <PageHeader title={t('routes.warranties.estadisticas.title')} actions={<DashboardFilters filters={filters} />} />
-      <DashboardNav />
-      {!data ? <PageSpinner /> : (
+      <QueryState query={query}>{(data) => (
         <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="4">
           <Panel title={t('warranties_ui.stats.by_place')} testId="stats-place">
             {data.by_place.length ? <BarList bars={data.by_place.slice(0, 15).map((r) => ({ label: r.name, value: r.n }))} /> : empty}
@@ -61,7 +60,7 @@ export function StatisticsPage() {
             )}
           </Panel>
         </Grid>
-      )}
+      )}</QueryState>
     </Box>
   );
 }

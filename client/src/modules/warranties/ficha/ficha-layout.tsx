@@ -9,6 +9,7 @@ import { dateText, dateTimeText } from '../components/dates.ts';
 import { fichaDetailQuery, type FichaDetail } from './ficha-api.ts';
 import { FichaActions } from './ficha-actions.tsx';
 import { FichaStateTag } from './ficha-state-tag.tsx';
+import { useMayOpen } from '../nav/use-may-open.ts';
 import { useUnitIdParam } from './use-unit-id.ts';
 
 /** SPEC §2 ficha/{unitId} tabs, propietarios first (the default). */
@@ -25,6 +26,8 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 function Header({ ficha }: { ficha: FichaDetail }) {
   const { t, i18n } = useTranslation();
+  const mayOpen = useMayOpen();
+  const ticket = ficha.after_sales_ticket;
   return (
     <Card.Root mb="4">
       <Card.Body gap="4">
@@ -33,11 +36,11 @@ function Header({ ficha }: { ficha: FichaDetail }) {
             <FichaStateTag state={ficha.state} size="md" />
             <Heading as="h1" size="lg" data-testid="ficha-title">{t('deliveries_ui.unit_label', { number: ficha.unit })}</Heading>
             {ficha.schedule ? <Badge variant="subtle" data-testid="schedule-state">{t(`machines.deliverySchedule.states.${ficha.schedule.state}`)}</Badge> : null}
-            {ficha.after_sales_ticket ? (
+            {ticket && mayOpen(`/warranties/solicitud/${ticket.id}`) ? (
               <Link asChild colorPalette="brand" textStyle="sm">
-                <RouterLink to={`/warranties/solicitud/${ficha.after_sales_ticket.id}`}>{ficha.after_sales_ticket.code}</RouterLink>
+                <RouterLink to={`/warranties/solicitud/${ticket.id}`}>{ticket.code}</RouterLink>
               </Link>
-            ) : null}
+            ) : ticket ? <Text textStyle="sm" color="fg.muted">{ticket.code}</Text> : null}
           </HStack>
           <FichaActions ficha={ficha} />
         </Flex>

@@ -2,19 +2,23 @@ import { Link, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { PageSpinner } from '../../../app/layout/page-states.tsx';
 import { dateText } from '../components/dates.ts';
+import { QueryState } from '../components/query-state.tsx';
 import { TicketStateTag } from '../components/ticket-state-tag.tsx';
-import { unitTicketsQuery } from './ficha-api.ts';
+import { useMayOpen } from '../nav/use-may-open.ts';
+import { unitTicketsQuery, type UnitTicket } from './ficha-api.ts';
 import { useUnitId } from './use-unit-id.ts';
 
 /** SPEC §2 solicitudes: the unit's after-sales tickets, each linking to its ticket page. */
 export function SolicitudesTab() {
-  const { t, i18n } = useTranslation();
   const unitId = useUnitId();
   const query = useQuery(unitTicketsQuery(unitId));
-  if (query.isPending) return <PageSpinner minH="20vh" />;
-  const rows = query.data?.data ?? [];
+  return <QueryState query={query} minH="20vh">{(data) => <TicketRows rows={data.data ?? []} />}</QueryState>;
+}
+
+function TicketRows({ rows }: { rows: UnitTicket[] }) {
+  const { t, i18n } = useTranslation();
+  const mayOpen = useMayOpen();
   if (!rows.length) return <Text color="fg.muted">{t('deliveries_ui.tickets.empty')}</Text>;
   return (
     <Stack overflowX="auto">
@@ -28,7 +32,11 @@ export function SolicitudesTab() {
         <Table.Body>
           {rows.map((r) => (
             <Table.Row key={r.id} data-testid="unit-ticket">
-              <Table.Cell><Link asChild colorPalette="brand"><RouterLink to={`/warranties/solicitud/${r.id}`}>{r.code}</RouterLink></Link></Table.Cell>
+              <Table.Cell>
+                {mayOpen(`/warranties/solicitud/${r.id}`)
+                  ? <Link asChild colorPalette="brand"><RouterLink to={`/warranties/solicitud/${r.id}`}>{r.code}</RouterLink></Link>
+                  : r.code}
+              </Table.Cell>
               <Table.Cell>{r.subject}</Table.Cell>
               <Table.Cell><TicketStateTag state={r.state as never} /></Table.Cell>
               <Table.Cell>{dateText(r.created_at, i18n.language)}</Table.Cell>

@@ -4,11 +4,12 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { BULK_SELECTION_MAX } from '#domain/limits';
-import { PageHeader, PageSpinner } from '../../../app/layout/page-states.tsx';
+import { PageHeader } from '../../../app/layout/page-states.tsx';
 import { useCan } from '../../../app/session/auth-user.ts';
 import { useSession } from '../../../app/session/session-store.ts';
 import { TablePagination } from '../../../widgets/table-pagination.tsx';
 import { dateText, dateTimeText } from '../components/dates.ts';
+import { QueryState } from '../components/query-state.tsx';
 import { fichaListQuery, type FichaRow } from '../ficha/ficha-api.ts';
 import { FichaStateTag } from '../ficha/ficha-state-tag.tsx';
 import { MANAGE } from '../ficha/use-unit-id.ts';
@@ -57,7 +58,7 @@ function FichasList({ projectId }: { projectId: number }) {
         <HStack gap="2"><Text textStyle="sm" data-testid="selection-count">{t('deliveries_ui.selected', { count: selected.length, max: BULK_SELECTION_MAX })}</Text>
           <Button size="xs" variant="ghost" onClick={() => apply({ selected: [], refused: false })}>{t('deliveries_ui.actions.clear_selection')}</Button></HStack>
       ) : null}
-      {query.isPending ? <PageSpinner minH="30vh" /> : (
+      <QueryState query={query} minH="30vh">{() => (
         <Box overflowX="auto" borderWidth="1px" borderRadius="md">
           <Table.Root size="sm" interactive stickyHeader>
             <Table.Header><Table.Row>
@@ -99,7 +100,7 @@ function FichasList({ projectId }: { projectId: number }) {
           </Table.Root>
           {rows.length === 0 ? <Text p="4" color="fg.muted">{t('deliveries_ui.empty')}</Text> : null}
         </Box>
-      )}
+      )}</QueryState>
       <TablePagination page={page} total={query.data?.total ?? 0} onPageChange={setPage} isDisabled={query.isFetching} />
       <BulkScheduleDialog open={scheduling} projectId={projectId} unitIds={selected} onClose={() => setScheduling(false)}
         onDone={() => { setScheduling(false); apply({ selected: [], refused: false }); }} />
