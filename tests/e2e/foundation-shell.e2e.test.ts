@@ -78,6 +78,10 @@ describe.skipIf(!hasChromium())('foundation e2e: the shell (issue 3 §10)', () =
     await expect.poll(() => home.textContent()).toBe('Início');
     await page.reload();
     await expect.poll(() => page.getByTestId('sidebar').first().getByTestId('nav-home').textContent()).toBe('Início');
+    // The choice is saved on the account and would follow admin into the other files' browsers: put it back.
+    await page.getByTestId('language-menu').click();
+    await page.getByTestId('locale-es').click();
+    await expect.poll(() => page.getByTestId('sidebar').first().getByTestId('nav-home').textContent()).toBe('Inicio');
   });
 
   it('SPEC §2: a deep link opened without a session is restored after login', async () => {

@@ -78,7 +78,9 @@ export async function seedDemo(db: Db, now = new Date()): Promise<SeedResult> {
       const [user] = await tx.insert(users).values({
         companyId: company.id, username: role.username, firstName: role.firstName, lastName: role.lastName,
         email: `${role.username}@cordillera.cl`, emailVerifiedAt: now, passwordHash, profileId: profile.id,
-        positionId: positionRows.find((p) => p.name === role.position)!.id, color: colors[i % colors.length], locale: 'es',
+        positionId: positionRows.find((p) => p.name === role.position)!.id, color: colors[i % colors.length],
+        // No language chosen yet: the app follows the browser until the user picks one (it then applies on every sign-in).
+        locale: null,
       }).returning();
       const assigned = roleProjects[role.username];
       if (assigned) await tx.insert(userProjects).values(assigned.map((idx) => ({ userId: user.id, projectId: projectRows[idx].id, companyId: company.id })));
