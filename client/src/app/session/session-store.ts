@@ -50,6 +50,11 @@ function readMetadata(raw: string | null | undefined): SessionMetadata {
   return { lastRoutes: {}, projectId: null };
 }
 
+/** The language this browser asks for (SPEC §1 default), ignoring what is stored. */
+export function browserLocale(): AppLocale {
+  return initialLocale(null, browserLanguages());
+}
+
 function browserLanguages(): readonly string[] {
   if (typeof navigator === 'undefined') return [];
   return navigator.languages?.length ? navigator.languages : [navigator.language];
