@@ -30,4 +30,16 @@ describe('home tasks panel links', () => {
     expect(screen.getByText('Preparar informe de calidad')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Preparar informe de calidad' })).toBeNull();
   });
+
+  it('a screen the user may not open inside an allowed module is plain text too (deliveries-only user)', async () => {
+    mockFetch(() => ({ body: { data: { next_7_days: [
+      { id: 1, title: 'Revisar solicitudes atrasadas', kind: 'postventa', link: '/warranties/solicitudes', project_id: 1, due_at: due },
+      { id: 2, title: 'Coordinar entregas', kind: 'entregas', link: '/warranties/fichas', project_id: 1, due_at: due },
+    ], later: [] } } }));
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    queryClient.setQueryData(authUserQuery.queryKey, { grupo: { permisos: { modulo_entregas: true } }, proyectos: [] } as unknown as AuthUser);
+    renderWithProviders(<TasksPanel now={Date.parse('2026-03-10T12:00:00Z')} />, { queryClient });
+    expect((await screen.findByRole('link', { name: 'Coordinar entregas' })).getAttribute('href')).toBe('/warranties/fichas');
+    expect(screen.queryByRole('link', { name: 'Revisar solicitudes atrasadas' })).toBeNull();
+  });
 });

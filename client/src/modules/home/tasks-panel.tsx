@@ -4,7 +4,7 @@ import { CalendarClock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatDate } from '../../app/format.ts';
-import { navAreas } from '../../app/layout/sidebar.tsx';
+import { mayOpen } from '../../app/route-memory.ts';
 import { permissionsOf, useAuthUser } from '../../app/session/auth-user.ts';
 import { session, useSession } from '../../app/session/session-store.ts';
 import { tasksQuery, type HomeTask, type HomeTasks } from './home-api.ts';
@@ -17,11 +17,14 @@ export const TASK_GROUPS = [
 
 const isInternal = (link: string | null): link is string => Boolean(link && link.startsWith('/') && !link.startsWith('//'));
 
-/** A task's link is followed only into a module the user may open; otherwise its title is plain text. */
+/**
+ * A task's link is followed only to a screen the user may open (its module and the screen's own
+ * permission: /warranties/solicitudes is not for a deliveries-only user); otherwise the title is plain text.
+ */
 function useOpensLink() {
   const { data: user } = useAuthUser();
-  const areas = navAreas(permissionsOf(user));
-  return (link: string | null): link is string => isInternal(link) && areas.some((a) => link === a.path || link.startsWith(`${a.path}/`) || link.startsWith(`${a.path}?`));
+  const permissions = permissionsOf(user);
+  return (link: string | null): link is string => isInternal(link) && mayOpen(link.split(/[?#]/, 1)[0], permissions);
 }
 
 function TaskItem({ task, now, opensLink }: { task: HomeTask; now: number; opensLink: (link: string | null) => link is string }) {
