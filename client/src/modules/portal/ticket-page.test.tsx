@@ -15,4 +15,12 @@ describe('portal ticket page', () => {
     expect(await screen.findByText('La solicitud no existe')).toBeTruthy();
     expect(api.calls).toEqual([]);
   });
+
+  it('a ticket the server does not find: one request (not the conversation), not-found with a way back', async () => {
+    const api = mockFetch(() => ({ status: 404, body: { message: 'No encontrado', errors: [] } }));
+    renderWithProviders(<Routes><Route path="/portal/solicitud/:solicitudId" element={<PortalTicketPage />} /></Routes>, { route: '/portal/solicitud/99999' });
+    expect(await screen.findByText('La solicitud no existe')).toBeTruthy();
+    expect(api.calls.map((c) => new URL(c.url).pathname)).toEqual([expect.stringMatching(/\/solicitudes\/99999$/)]);
+    expect(screen.getByRole('link').getAttribute('href')).toBe('/portal/inicio');
+  });
 });

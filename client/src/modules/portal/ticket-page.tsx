@@ -45,9 +45,19 @@ function Reply({ ticketId }: { ticketId: number }) {
   );
 }
 
+function BackLink() {
+  const { t } = useTranslation();
+  return <Link asChild textStyle="sm" colorPalette="brand"><RouterLink to="/portal/inicio"><ArrowLeft size={14} />{t('portal.back')}</RouterLink></Link>;
+}
+
 function NotFound() {
   const { t } = useTranslation();
-  return <Alert.Root status="error"><Alert.Indicator /><Alert.Title>{t('portal.ticket.not_found')}</Alert.Title></Alert.Root>;
+  return (
+    <Stack gap="4">
+      <BackLink />
+      <Alert.Root status="error"><Alert.Indicator /><Alert.Title>{t('portal.ticket.not_found')}</Alert.Title></Alert.Root>
+    </Stack>
+  );
 }
 
 /** One of the owner's tickets: its visits to answer, its failures and the public conversation (never private notes). */
@@ -60,7 +70,8 @@ export function PortalTicketPage() {
 function PortalTicket({ id }: { id: number }) {
   const { t } = useTranslation();
   const ticket = useQuery(portalTicketQuery(id));
-  const messages = useQuery(portalMessagesQuery(id, 1));
+  // The conversation is asked for once the ticket is there: a missing ticket makes one request, one toast.
+  const messages = useQuery({ ...portalMessagesQuery(id, 1), enabled: ticket.isSuccess });
   usePortalTicketRoom(id);
   if (ticket.isPending) return <PageSpinner />;
   if (!ticket.data) return <NotFound />;
@@ -68,7 +79,7 @@ function PortalTicket({ id }: { id: number }) {
   const canWrite = !['finalizada', 'no_aplica', 'fusionada'].includes(d.state);
   return (
     <Stack gap="4">
-      <Link asChild textStyle="sm" colorPalette="brand"><RouterLink to="/portal/inicio"><ArrowLeft size={14} />{t('portal.back')}</RouterLink></Link>
+      <BackLink />
       <Box>
         <HStack gap="2" wrap="wrap"><Heading as="h1" size="lg">{d.code}</Heading><PortalStateBadge state={d.state} /></HStack>
         <Text mt="1">{d.subject}</Text>
