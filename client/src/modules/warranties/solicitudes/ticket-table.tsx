@@ -11,7 +11,7 @@ import { TicketStateTag } from '../components/ticket-state-tag.tsx';
 import { useScrollResetOnChange } from '../../../widgets/list-paging.ts';
 import { SELECTION_MAX } from './selection.ts';
 
-const COLUMNS = '36px 96px 100px minmax(160px, 2fr) minmax(120px, 1.2fr) minmax(110px, 1fr) 84px 110px 124px';
+const COLUMNS = '36px 116px 100px minmax(160px, 2fr) minmax(120px, 1.2fr) minmax(110px, 1fr) 84px 110px 124px';
 const ROW_HEIGHT = 56;
 const CARD_HEIGHT = 118;
 
