@@ -174,4 +174,17 @@ describe('NumberInput (SPEC §5)', () => {
     expect(input.value).toBe('');
     expect(spy).toHaveBeenLastCalledWith(null);
   });
+
+  it('keeps text that is no number and says so, instead of emptying it silently', async () => {
+    const user = userEvent.setup();
+    const spy = vi.fn();
+    renderWithProviders(<Controlled spy={spy} initial={42} />);
+    const input = screen.getByLabelText('Monto') as HTMLInputElement;
+    await user.clear(input);
+    await user.type(input, '1,2,3');
+    await user.tab();
+    expect(input.value).toBe('1,2,3');
+    expect(screen.getByRole('status').textContent).toBe('Ingrese un número válido');
+    expect(spy).toHaveBeenLastCalledWith(null);
+  });
 });

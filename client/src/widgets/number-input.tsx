@@ -51,6 +51,12 @@ export function NumberInput(props: NumberInputProps) {
 
   function commit() {
     const parsed = parseNumber(text, options);
+    if (parsed === null && text.trim() !== '') {
+      // '1,2,3' is no number: keep what was typed and say so, rather than silently emptying it.
+      setNotice(t('validation.number'));
+      if (value !== null) onChange(null);
+      return;
+    }
     const { value: next, clamped } = normalizeNumber(parsed, options);
     setText(formatNumber(next, options));
     if (clamped === 'min') setNotice(t('validation.min_value', { min: formatNumber(options.min, options) }));
