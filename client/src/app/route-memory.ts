@@ -18,9 +18,9 @@ export function routeToRemember(pathname: string, search = ''): { area: AreaRout
   return { area, path: clean + search };
 }
 
-/** Whether the user may open the route at `pathname` (every permission along its chain holds). */
-export function mayOpen(pathname: string, permissions: PermissionSet): boolean {
-  const chain = matchTable(pathname);
+/** Whether the user may open the route at `path` (every permission along its chain holds); a query or hash is ignored. */
+export function mayOpen(path: string, permissions: PermissionSet): boolean {
+  const chain = matchTable(path.split(/[?#]/, 1)[0]);
   return Boolean(chain && chainAllowed(chain, permissions));
 }
 

@@ -4,8 +4,7 @@ import { CalendarClock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatDate } from '../../app/format.ts';
-import { mayOpen } from '../../app/route-memory.ts';
-import { permissionsOf, useAuthUser } from '../../app/session/auth-user.ts';
+import { useMayOpen } from '../../app/use-may-open.ts';
 import { session, useSession } from '../../app/session/session-store.ts';
 import { tasksQuery, type HomeTask, type HomeTasks } from './home-api.ts';
 
@@ -22,9 +21,8 @@ const isInternal = (link: string | null): link is string => Boolean(link && link
  * permission: /warranties/solicitudes is not for a deliveries-only user); otherwise the title is plain text.
  */
 function useOpensLink() {
-  const { data: user } = useAuthUser();
-  const permissions = permissionsOf(user);
-  return (link: string | null): link is string => isInternal(link) && mayOpen(link.split(/[?#]/, 1)[0], permissions);
+  const mayOpen = useMayOpen();
+  return (link: string | null): link is string => isInternal(link) && mayOpen(link);
 }
 
 function TaskItem({ task, now, opensLink }: { task: HomeTask; now: number; opensLink: (link: string | null) => link is string }) {

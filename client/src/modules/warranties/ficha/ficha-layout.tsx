@@ -9,7 +9,7 @@ import { dateText, dateTimeText } from '../components/dates.ts';
 import { fichaDetailQuery, type FichaDetail } from './ficha-api.ts';
 import { FichaActions } from './ficha-actions.tsx';
 import { FichaStateTag } from './ficha-state-tag.tsx';
-import { useMayOpen } from '../nav/use-may-open.ts';
+import { useMayOpen } from '../../../app/use-may-open.ts';
 import { useUnitIdParam } from './use-unit-id.ts';
 
 /** SPEC §2 ficha/{unitId} tabs, propietarios first (the default). */

@@ -1,5 +1,5 @@
-import { mayOpen } from '../../../app/route-memory.ts';
-import { permissionsOf, useAuthUser } from '../../../app/session/auth-user.ts';
+import { mayOpen } from './route-memory.ts';
+import { permissionsOf, useAuthUser } from './session/auth-user.ts';
 
 /**
  * Whether the signed-in user may open an in-app path (the route table's permissions): a link to a
