@@ -1,7 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiV2 } from '../api/clients.ts';
-import { loadLocale, setupI18n, SUPPORTED_LOCALES, type AppLocale } from './i18n.ts';
+import { loadLocale, normalizeLocale, setupI18n, type AppLocale } from './i18n.ts';
 import { session, useSession } from './session/session-store.ts';
 import { authUserQuery } from './session/auth-user.ts';
 
@@ -22,25 +22,25 @@ export function useChangeLocale() {
   const queryClient = useQueryClient();
   return useCallback(async (locale: AppLocale) => {
     if (session.get().locale === locale) return;
-    await loadLocale(locale).catch(() => undefined); // offline: es (the fallback) keeps answering
-    session.setLocale(locale);
-    setupI18n(locale);
+    await applyLocale(locale);
     const user = queryClient.getQueryData(authUserQuery.queryKey);
     if (user) await apiV2.put('auth/locale', { locale }).catch(() => undefined); // failure already toasted
     await queryClient.invalidateQueries();
   }, [queryClient]);
 }
 
+/** Switches this tab to `locale` (kept in browser storage) once its catalogue is in. */
+async function applyLocale(locale: AppLocale) {
+  await loadLocale(locale).catch(() => undefined); // offline: es (the fallback) keeps answering
+  session.setLocale(locale);
+  setupI18n(locale);
+}
+
 /**
  * On sign-in, the language saved on the account (PUT auth/locale) wins over this browser's: the
  * user chose it in /config/cuenta. Nothing changes when the account has none or it is unsupported.
  */
-export function useAdoptAccountLocale() {
-  return useCallback(async (saved: string | null | undefined) => {
-    const locale = SUPPORTED_LOCALES.find((l) => l === saved);
-    if (!locale || session.get().locale === locale) return;
-    await loadLocale(locale).catch(() => undefined);
-    session.setLocale(locale);
-    setupI18n(locale);
-  }, []);
+export async function adoptAccountLocale(saved: string | null | undefined) {
+  const locale = normalizeLocale(saved);
+  if (locale && session.get().locale !== locale) await applyLocale(locale);
 }

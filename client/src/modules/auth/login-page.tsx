@@ -9,7 +9,7 @@ import { serverFieldErrors, type FieldErrors } from '../../app/forms.ts';
 import { PageSpinner } from '../../app/layout/page-states.tsx';
 import { preloadSignedInShell } from '../../app/router.tsx';
 import { authUserQuery } from '../../app/session/auth-user.ts';
-import { useAdoptAccountLocale } from '../../app/use-locale.ts';
+import { adoptAccountLocale } from '../../app/use-locale.ts';
 import { AuthCard } from './auth-card.tsx';
 import { authApi, safeRedirect } from './auth-api.ts';
 import { PasswordInput } from './password-input.tsx';
@@ -24,7 +24,6 @@ export function LoginPage() {
   const [form, setForm] = useState({ username: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const redirect = safeRedirect(search.get('redirect'));
-  const adoptAccountLocale = useAdoptAccountLocale();
 
   const login = useMutation({
     mutationFn: authApi.login,
