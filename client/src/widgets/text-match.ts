@@ -1,7 +1,4 @@
-/** Lower-case text without accents, so 'Ñuñoa' matches 'nunoa' and 'Pérez' matches 'perez' in list searches. */
-export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim();
-}
+import { foldText } from '#domain/search';
 
 /** True when every word of `term` appears in `text` (accent- and case-insensitive). */
 export function matchesTerm(text: string, term: string): boolean {

@@ -1,12 +1,10 @@
 import { or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { foldText } from '#domain/search';
 
 // Accented letters of Spanish and Portuguese and their plain forms, for Postgres translate() (both
 // PGlite and PostgreSQL have it; the unaccent extension is not always installed).
 const ACCENTED = 'áàâäãåéèêëíìîïóòôöõúùûüñç';
 const PLAIN = 'aaaaaaeeeeiiiiooooouuuunc';
-
-/** Lower case without diacritics: 'Reñaca' → 'renaca', 'Matías' → 'matias'. */
-export const foldText = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
 
 /** `%term%` for LIKE with the user's % and _ taken literally. */
 const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -16,6 +14,6 @@ const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (ch) => `\
  * case and accents on both sides, so 'renaca' finds 'Mirador de Reñaca' and 'Reñaca' finds 'RENACA'.
  */
 export function containsText(columns: (SQLWrapper | SQL)[], term: string): SQL | undefined {
-  const pattern = containsPattern(foldText(term.trim()));
+  const pattern = containsPattern(foldText(term));
   return or(...columns.map((column) => sql`translate(lower(${column}), ${ACCENTED}, ${PLAIN}) like ${pattern}`));
 }
