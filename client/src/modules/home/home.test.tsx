@@ -1,12 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient } from '@tanstack/react-query';
 import { Route, Routes, useLocation } from 'react-router';
 import { mockFetch } from '../../api/mock-fetch.ts';
-import { authUserQuery, type AuthUser } from '../../app/session/auth-user.ts';
 import { session, STORAGE_KEYS } from '../../app/session/session-store.ts';
 import { renderWithProviders } from '../../test/render.tsx';
+import { clientWithUser } from '../../test/users.ts';
 import { ProyectosPage } from './proyectos-page.tsx';
 import { TasksPanel } from './tasks-panel.tsx';
 
@@ -35,8 +34,7 @@ function serve() {
 }
 
 function renderHome() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(authUserQuery.queryKey, { grupo: { permisos: { modulo_postventa: true } }, proyectos: [] } as unknown as AuthUser);
+  const queryClient = clientWithUser(['modulo_postventa']);
   return renderWithProviders(<ProyectosPage />, { route: '/home/proyectos', queryClient });
 }
 
@@ -102,8 +100,7 @@ describe('home proyectos paging (SPEC §2 pagination)', () => {
       pages.push(String(page));
       return { body: { data: page === 1 ? PROJECTS : [], current_page: page, total: PROJECTS.length, has_more: false, rowsPerPage: 50 } };
     });
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    queryClient.setQueryData(authUserQuery.queryKey, { grupo: { permisos: { modulo_postventa: true } }, proyectos: [] } as unknown as AuthUser);
+    const queryClient = clientWithUser(['modulo_postventa']);
     renderWithProviders(<Routes><Route path="/home/proyectos" element={<><ProyectosPage /><Where /></>} /></Routes>, { route: '/home/proyectos?page=5', queryClient });
     await waitFor(() => expect(screen.getByTestId('search').textContent).toBe(''));
     expect(await screen.findByTestId('projects-table')).toBeTruthy();
@@ -118,8 +115,7 @@ describe('home tareas (SPEC §2)', () => {
 
   it("groups tasks under 'Próximos 7 días' and 'Más de 7 días'", async () => {
     serve();
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    queryClient.setQueryData(authUserQuery.queryKey, { grupo: { permisos: { modulo_postventa: true } }, proyectos: [] } as unknown as AuthUser);
+    const queryClient = clientWithUser(['modulo_postventa']);
     renderWithProviders(<TasksPanel now={now.getTime()} />, { queryClient });
     const next = await screen.findByTestId('task-group-next_7_days');
     const later = screen.getByTestId('task-group-later');

@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
 import { mockFetch } from '../../api/mock-fetch.ts';
-import { authUserQuery, type AuthUser } from '../../app/session/auth-user.ts';
 import { renderWithProviders } from '../../test/render.tsx';
+import { clientWithUser } from '../../test/users.ts';
 import { TasksPanel } from './tasks-panel.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -22,9 +21,8 @@ describe('home tasks panel links', () => {
 
   it('links a task into a module the user may open; a module they may not open is plain text', async () => {
     mockFetch(() => ({ body: { data: tasks } }));
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     // An after-sales agent: postventa, no quality module.
-    queryClient.setQueryData(authUserQuery.queryKey, { grupo: { permisos: { modulo_postventa: true } }, proyectos: [] } as unknown as AuthUser);
+    const queryClient = clientWithUser(['modulo_postventa']);
     renderWithProviders(<TasksPanel now={Date.parse('2026-03-10T12:00:00Z')} />, { queryClient });
     expect((await screen.findByRole('link', { name: 'Revisar solicitudes atrasadas' })).getAttribute('href')).toBe('/warranties/solicitudes');
     expect(screen.getByText('Preparar informe de calidad')).toBeTruthy();
@@ -36,8 +34,7 @@ describe('home tasks panel links', () => {
       { id: 1, title: 'Revisar solicitudes atrasadas', kind: 'postventa', link: '/warranties/solicitudes', project_id: 1, due_at: due },
       { id: 2, title: 'Coordinar entregas', kind: 'entregas', link: '/warranties/fichas', project_id: 1, due_at: due },
     ], later: [] } } }));
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    queryClient.setQueryData(authUserQuery.queryKey, { grupo: { permisos: { modulo_entregas: true } }, proyectos: [] } as unknown as AuthUser);
+    const queryClient = clientWithUser(['modulo_entregas']);
     renderWithProviders(<TasksPanel now={Date.parse('2026-03-10T12:00:00Z')} />, { queryClient });
     expect((await screen.findByRole('link', { name: 'Coordinar entregas' })).getAttribute('href')).toBe('/warranties/fichas');
     expect(screen.queryByRole('link', { name: 'Revisar solicitudes atrasadas' })).toBeNull();
