@@ -2,20 +2,38 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { can, MODULE_PERMISSIONS, type ModuleName } from '#domain/permissions';
 import type { AppEnv, SessionUser } from '../http/context.ts';
 import { forbidden, notFound, unauthenticated } from '../lib/errors.ts';
+import { declareGuard } from '../http/route-table.ts';
 
-/** Routes behind this need a signed-in staff user. */
-export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+/** Routes behind this need a signed-in user, staff or owner. */
+export const requireUser: MiddlewareHandler<AppEnv> = declareGuard({ audience: 'user' }, async (c, next) => {
   if (!c.get('user')) throw unauthenticated();
   await next();
-};
+});
 
-/** SPEC §6 expressions ('a|b', 'a&b', '!a'), checked on the server with the client's evaluator. */
-export const requirePermission = (expression: string): MiddlewareHandler<AppEnv> => async (c, next) => {
+/** Staff screens only: owner accounts use the portal routes. */
+export const requireStaff: MiddlewareHandler<AppEnv> = declareGuard({ audience: 'staff' }, async (c, next) => {
   const user = c.get('user');
   if (!user) throw unauthenticated();
-  if (!can(user.permissions, expression)) throw forbidden();
+  if (user.kind !== 'staff') throw forbidden();
   await next();
-};
+});
+
+/** Owner portal only: an owner only ever sees their own units' data. */
+export const requireOwner: MiddlewareHandler<AppEnv> = declareGuard({ audience: 'owner' }, async (c, next) => {
+  const user = c.get('user');
+  if (!user) throw unauthenticated();
+  if (user.kind !== 'owner') throw forbidden();
+  await next();
+});
+
+/** SPEC §6 expressions ('a|b', 'a&b', '!a'), checked on the server with the client's evaluator. */
+export const requirePermission = (expression: string): MiddlewareHandler<AppEnv> =>
+  declareGuard({ audience: 'user', permission: expression }, async (c, next) => {
+    const user = c.get('user');
+    if (!user) throw unauthenticated();
+    if (!can(user.permissions, expression)) throw forbidden();
+    await next();
+  });
 
 /**
  * Route enforcement per module (SPEC §2 Permission column, §6): a module router starts with
@@ -26,12 +44,12 @@ export const requirePermission = (expression: string): MiddlewareHandler<AppEnv>
  */
 export function moduleGuard(module: ModuleName): MiddlewareHandler<AppEnv> {
   const expression: string | undefined = (MODULE_PERMISSIONS as Record<string, string>)[module];
-  return async (c, next) => {
+  return declareGuard({ audience: 'user', permission: expression }, async (c, next) => {
     const user = c.get('user');
     if (!user) throw unauthenticated();
     if (expression !== undefined && !can(user.permissions, expression)) throw forbidden();
     await next();
-  };
+  });
 }
 
 export function currentUser(c: Context<AppEnv>): SessionUser {

@@ -1,19 +1,13 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppEnv } from '../../http/context.ts';
-import { currentUser } from '../../auth/guard.ts';
-import { forbidden, notFound, unauthenticated } from '../../lib/errors.ts';
+import { currentUser, requireOwner } from '../../auth/guard.ts';
+import { notFound } from '../../lib/errors.ts';
 import { jsonBody } from '../../lib/validate.ts';
 import { scheduleDecisionSchema } from '#domain/schemas/deliveries';
 import { deliverySchedules, projects, towers, units } from '../../db/schema/index.ts';
 import { answerSchedule, answerWindow, confirmationHours, scheduleByToken } from './schedule.ts';
 import { idParam, ownerUnitIds } from './scope.ts';
-
-const ownerOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!c.var.user) throw unauthenticated();
-  if (c.var.user.kind !== 'owner') throw forbidden();
-  await next();
-};
 
 /**
  * Owners confirm or reject their delivery appointment like visits (SPEC §4): in the owner portal
@@ -21,7 +15,7 @@ const ownerOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
  * (/entrega/:token, no session: the token is the credential).
  */
 export const portalRoutes = new Hono<AppEnv>()
-  .get('/portal/entregas', ownerOnly, async (c) => {
+  .get('/portal/entregas', requireOwner, async (c) => {
     const user = currentUser(c);
     const db = c.var.deps.database.db;
     const unitIds = await ownerUnitIds(db, user);
@@ -35,7 +29,7 @@ export const portalRoutes = new Hono<AppEnv>()
     }
     return c.json({ data });
   })
-  .post('/portal/entregas/:scheduleId/:decision{confirmar|rechazar}', ownerOnly, async (c) => {
+  .post('/portal/entregas/:scheduleId/:decision{confirmar|rechazar}', requireOwner, async (c) => {
     const user = currentUser(c);
     const db = c.var.deps.database.db;
     const { reason } = await jsonBody(c, scheduleDecisionSchema);

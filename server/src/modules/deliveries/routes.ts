@@ -1,7 +1,6 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import type { AppEnv } from '../../http/context.ts';
-import { moduleGuard } from '../../auth/guard.ts';
-import { forbidden, unauthenticated } from '../../lib/errors.ts';
+import { moduleGuard, requireStaff } from '../../auth/guard.ts';
 import { fichaRoutes } from './fichas-routes.ts';
 import { portalRoutes } from './portal-routes.ts';
 import { catalogueRoutes } from './catalogue-routes.ts';
@@ -9,15 +8,8 @@ import { configRoutes } from './config-routes.ts';
 import { feedRoutes } from './feed-routes.ts';
 import './service.ts';
 
-/** Staff screens only: owner accounts use /entregas/portal and the e-mailed link. */
-const staffOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!c.var.user) throw unauthenticated();
-  if (c.var.user.kind !== 'staff') throw forbidden();
-  await next();
-};
-
 const staffRoutes = new Hono<AppEnv>()
-  .use(staffOnly)
+  .use(requireStaff)
   .use(moduleGuard('warranties'))
   .route('/', fichaRoutes)
   .route('/', catalogueRoutes)

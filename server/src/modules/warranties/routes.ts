@@ -1,7 +1,6 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import type { AppEnv } from '../../http/context.ts';
-import { moduleGuard } from '../../auth/guard.ts';
-import { forbidden, unauthenticated } from '../../lib/errors.ts';
+import { moduleGuard, requireStaff } from '../../auth/guard.ts';
 import { ticketRoutes } from './tickets/routes.ts';
 import { failureRoutes } from './failures/routes.ts';
 import { orderRoutes } from './orders/routes.ts';
@@ -14,15 +13,8 @@ import { portalRoutes } from './portal/routes.ts';
 import { visitLinkRoutes } from './orders/visit-link.ts';
 import './service.ts';
 
-/** Staff screens only: owner accounts use /postventa/portal. */
-const staffOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!c.var.user) throw unauthenticated();
-  if (c.var.user.kind !== 'staff') throw forbidden();
-  await next();
-};
-
 const staffRoutes = new Hono<AppEnv>()
-  .use(staffOnly)
+  .use(requireStaff)
   .use(moduleGuard('warranties'))
   .route('/solicitudes/:id/fallas', failureRoutes)
   .route('/solicitudes/:id/ac', acRoutes)

@@ -1,10 +1,9 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import { attachmentSchema, MESSAGE_MAX, orderDecisionSchema, TICKET_SUBJECT_MAX } from '#domain/schemas/warranties';
 import { UPLOAD } from '#domain/limits';
 import type { AppEnv } from '../../../http/context.ts';
-import { currentUser } from '../../../auth/guard.ts';
-import { forbidden, unauthenticated } from '../../../lib/errors.ts';
+import { currentUser, requireOwner } from '../../../auth/guard.ts';
 import { pageQuerySchema } from '../../../lib/paging.ts';
 import { jsonBody, queryOf } from '../../../lib/validate.ts';
 import { idParam } from '../shared/scope.ts';
@@ -23,15 +22,9 @@ export const portalTicketSchema = z.object({ unit_id: z.coerce.number({ error: '
 const portalMessageSchema = z.object({ body: text(MESSAGE_MAX), attachments: photos });
 const pageOnly = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
 
-const ownerOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!c.var.user) throw unauthenticated();
-  if (c.var.user.kind !== 'owner') throw forbidden();
-  await next();
-};
-
 /** Owner portal API (issue 6 §7, origin PWA): an owner only ever sees their own units' data. */
 export const portalRoutes = new Hono<AppEnv>()
-  .use(ownerOnly)
+  .use(requireOwner)
   .get('/unidades', async (c) => c.json({ data: await myUnits(c.var.deps, currentUser(c)) }))
   .get('/solicitudes', async (c) => c.json(await myTickets(c.var.deps, currentUser(c), queryOf(c, pageQuerySchema))))
   .post('/solicitudes', async (c) => {
