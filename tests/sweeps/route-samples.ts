@@ -1,0 +1,118 @@
+import { and, asc, eq, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { RouteRow } from '../../server/src/http/route-table.ts';
+import type { TestContext } from '../../server/src/test-support.ts';
+import {
+  acs, catalogueAreas, catalogueFailureTypes, catalogueItems, cataloguePlaces, deliveryCertificates, deliverySchedules, failures,
+  files, notifications, orders, owners, projects, tickets, unitOwners, unitTypePlans, unitTypes, units,
+} from '../../server/src/db/schema/index.ts';
+
+/**
+ * What a route parameter stands for, read from the path segment before it. The sweeps fill each
+ * route of the route table with a record of the right kind: the caller's own (permission, fuzz) or
+ * another tenant's, project's or owner's (isolation).
+ */
+export type ParamKind =
+  | 'ticket' | 'failure' | 'ac' | 'order' | 'project' | 'unit' | 'unitType' | 'owner' | 'certificate' | 'plan' | 'schedule'
+  | 'area' | 'place' | 'item' | 'failureType' | 'notification' | 'file' | 'room' | 'token' | 'module';
+
+export type Samples = Partial<Record<ParamKind, string | number>>;
+
+/** One concrete way to call a route: its method, and its path with enum parameters chosen. */
+export type RouteCall = { row: RouteRow; method: string; template: string };
+
+const CATALOGUE_LEVEL: Record<string, ParamKind> = {
+  'tipos-unidad': 'unitType', areas: 'area', lugares: 'place', items: 'item', fallas: 'failureType',
+};
+
+const BY_SEGMENT: Record<string, ParamKind> = {
+  solicitudes: 'ticket', fallas: 'failure', ac: 'ac', visitas: 'order', agenda: 'order', proyectos: 'project', unidad: 'unit',
+  fichas: 'unit', tipos: 'unitType', 'tipos-unidad': 'unitType', propietarios: 'owner', archivos: 'certificate', planos: 'plan',
+  entregas: 'schedule', notificaciones: 'notification', files: 'file', rooms: 'room', estatus: 'module', visita: 'token', entrega: 'token',
+};
+
+/** The kind of the parameter at `index` of the template's segments (after enum choices are made). */
+export function kindOf(segments: string[], index: number): ParamKind | undefined {
+  const name = segments[index].slice(1).replace(/\{.*$/, '');
+  if (name === 'token') return 'token';
+  if (name === 'orderId') return 'order';
+  if (name === 'unitId') return 'unit';
+  if (name === 'projectId') return 'project';
+  const before = segments[index - 1] ?? '';
+  // /entregas/<level>/:id and /entregas/<parent>/:id/<child>: the chosen level names the kind.
+  if (segments[index - 2] === 'entregas' && CATALOGUE_LEVEL[before]) return CATALOGUE_LEVEL[before];
+  return BY_SEGMENT[before];
+}
+
+/** Every call of a route: a parameter whose pattern lists alternatives (`:action{a|b}`) gives one call per alternative. */
+export function expandRoute(row: RouteRow): RouteCall[] {
+  let templates = [''];
+  for (const segment of row.path.split('/').slice(1)) {
+    const choice = /^:\w+\{\(?(?:\?:)?([\w|-]+)\)?\}$/.exec(segment);
+    const options = choice && !choice[1].includes('[') ? choice[1].split('|') : [segment];
+    templates = templates.flatMap((t) => options.map((o) => `${t}/${o}`));
+  }
+  return templates.map((template) => ({ row, method: row.method, template }));
+}
+
+/** The template with each parameter replaced by the sample of its kind; undefined when one has none. */
+export function fillPath(template: string, samples: Samples): string | undefined {
+  const segments = template.split('/');
+  const out: string[] = [];
+  for (const [i, segment] of segments.entries()) {
+    if (!segment.startsWith(':')) {
+      out.push(segment);
+      continue;
+    }
+    const kind = kindOf(segments, i);
+    const value = kind && samples[kind];
+    if (value === undefined || value === '') return undefined;
+    out.push(kind === 'file' ? String(value) : encodeURIComponent(String(value)));
+  }
+  return out.join('/');
+}
+
+async function first<T extends PgTable>(ctx: TestContext, table: T, id: PgColumn, where: SQL | undefined): Promise<number | undefined> {
+  const rows = await ctx.db.select({ id }).from(table as PgTable).where(where).orderBy(asc(id)).limit(1);
+  return rows[0]?.id as number | undefined;
+}
+
+/**
+ * The first record of each kind in one company (and project, when given), as the seed or a test
+ * left them. A kind with no record is left out; the sweep reports the routes it could not fill.
+ */
+export async function samplesIn(ctx: TestContext, companyId: number, projectId?: number): Promise<Samples> {
+  const inProject = <C extends PgColumn>(company: C, project?: PgColumn) =>
+    projectId !== undefined && project ? and(eq(company, companyId), eq(project, projectId)) : eq(company, companyId);
+  const s: Samples = {};
+  s.project = projectId ?? await first(ctx, projects, projects.id, eq(projects.companyId, companyId));
+  // A ticket with an order when there is one, so the order routes reach the order.
+  s.order = await first(ctx, orders, orders.id, inProject(orders.companyId, orders.projectId));
+  const [withOrder] = s.order === undefined ? [] : await ctx.db.select({ ticketId: orders.ticketId }).from(orders).where(eq(orders.id, Number(s.order)));
+  s.ticket = withOrder?.ticketId ?? await first(ctx, tickets, tickets.id, inProject(tickets.companyId, tickets.projectId));
+  if (s.ticket !== undefined) {
+    s.failure = await first(ctx, failures, failures.id, eq(failures.ticketId, Number(s.ticket)));
+    s.ac = await first(ctx, acs, acs.id, eq(acs.ticketId, Number(s.ticket)));
+  }
+  s.unit = await first(ctx, units, units.id, inProject(units.companyId, units.projectId));
+  if (s.unit !== undefined) {
+    s.owner = await first(ctx, unitOwners, unitOwners.ownerId, eq(unitOwners.unitId, Number(s.unit)));
+    s.certificate = await first(ctx, deliveryCertificates, deliveryCertificates.id, eq(deliveryCertificates.unitId, Number(s.unit)));
+  }
+  s.schedule = await first(ctx, deliverySchedules, deliverySchedules.id, inProject(deliverySchedules.companyId, deliverySchedules.projectId));
+  s.owner ??= await first(ctx, owners, owners.id, eq(owners.companyId, companyId));
+  s.unitType = await first(ctx, unitTypes, unitTypes.id, eq(unitTypes.companyId, companyId));
+  s.plan = await first(ctx, unitTypePlans, unitTypePlans.id, inProject(unitTypePlans.companyId, unitTypePlans.projectId));
+  s.area = await first(ctx, catalogueAreas, catalogueAreas.id, eq(catalogueAreas.companyId, companyId));
+  s.place = await first(ctx, cataloguePlaces, cataloguePlaces.id, eq(cataloguePlaces.companyId, companyId));
+  s.item = await first(ctx, catalogueItems, catalogueItems.id, eq(catalogueItems.companyId, companyId));
+  s.failureType = await first(ctx, catalogueFailureTypes, catalogueFailureTypes.id, eq(catalogueFailureTypes.companyId, companyId));
+  s.notification = await first(ctx, notifications, notifications.id, eq(notifications.companyId, companyId));
+  const [file] = await ctx.db.select({ path: files.path }).from(files).where(eq(files.companyId, companyId)).orderBy(asc(files.id)).limit(1);
+  if (file) s.file = file.path;
+  s.room = `project:${s.project}`;
+  s.module = 'postventa';
+  // E-mailed links keep only a hash of their token: a well-formed unknown one is what a sweep can send.
+  s.token = 'A'.repeat(43);
+  return Object.fromEntries(Object.entries(s).filter(([, v]) => v !== undefined)) as Samples;
+}
