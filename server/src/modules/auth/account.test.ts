@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../test-support.ts';
-import { emailVerifications, mailOutbox, users } from '../../db/schema/index.ts';
+import { emailVerifications, files, mailOutbox, users } from '../../db/schema/index.ts';
 
 // Migrating and seeding PGlite takes seconds, over a minute on a busy shared machine.
 const SEED_TIMEOUT = 180_000;
@@ -103,11 +103,23 @@ describe('PUT auth/locale (SPEC §1 languages)', () => {
   });
 });
 
+/** An upload as the files module records it once the bytes are in (files/upload-url, then the PUT). */
+async function uploaded(username: string, path: string, over: Partial<typeof files.$inferInsert> = {}) {
+  const [owner] = await ctx.db.select({ id: users.id, companyId: users.companyId }).from(users).where(eq(users.username, username));
+  const extension = path.slice(path.lastIndexOf('.') + 1);
+  await ctx.db.insert(files).values({
+    companyId: owner.companyId, path, name: `firma.${extension}`, extension, mime: extension === 'png' ? 'image/png' : 'image/jpeg',
+    category: 'image', context: 'image', status: 'uploaded', maxBytes: 20 * 1024 * 1024, size: 1024, uploadedBy: owner.id,
+    expiresAt: new Date(Date.now() + 900_000), uploadedAt: new Date(), ...over,
+  });
+  return path;
+}
+
 describe('PUT/DELETE auth/firma (SPEC §2 cuenta signature, §4 signature verified)', () => {
-  it('stores a path of the caller company, unverified; a foreign company path is 404; a bad shape 422', async () => {
+  it('stores the caller\'s own uploaded image, unverified; a foreign company path is 404; a bad shape 422', async () => {
     const cookie = await ctx.login('agente');
     await ctx.db.update(users).set({ signatureVerifiedAt: new Date() }).where(eq(users.username, 'agente'));
-    const path = `${ctx.seed.companyId}/firmas/2026/firma-agente.png`;
+    const path = await uploaded('agente', `${ctx.seed.companyId}/2026/05/firma-agente.png`);
     const res = await ctx.request('PUT', 'auth/firma', { cookie, body: { path } });
     expect(res.status).toBe(200);
     expect(res.json.data).toMatchObject({ signature_path: path, signature_url: `/api/v2/public/files/${path}`, signature_verified: false });
@@ -120,6 +132,24 @@ describe('PUT/DELETE auth/firma (SPEC §2 cuenta signature, §4 signature verifi
     }
     const removed = await ctx.request('DELETE', 'auth/firma', { cookie });
     expect(removed.json.data).toMatchObject({ signature_path: null, signature_url: null });
+  });
+
+  it('refuses a path nobody uploaded, another user\'s upload (404) and an upload that is not a signature image (422)', async () => {
+    const cookie = await ctx.login('ejecutivo');
+    const before = (await ctx.request('GET', 'auth/usuario', { cookie })).json.data.signature_path;
+    const never = await ctx.request('PUT', 'auth/firma', { cookie, body: { path: `${ctx.seed.companyId}/2026/05/nadie.png` } });
+    expect(never.status).toBe(404);
+    // The supervisor's signature, read off a delivery act, must not become the ejecutivo's.
+    const theirs = await uploaded('supervisor', `${ctx.seed.companyId}/2026/05/firma-supervisor.png`);
+    const claimed = await ctx.request('PUT', 'auth/firma', { cookie, body: { path: theirs } });
+    expect(claimed.status).toBe(404);
+    const photo = await uploaded('ejecutivo', `${ctx.seed.companyId}/2026/05/foto-falla.jpg`, { context: 'uploader' });
+    const notSignature = await ctx.request('PUT', 'auth/firma', { cookie, body: { path: photo } });
+    expect(notSignature.status).toBe(422);
+    expect(notSignature.json.fields).toEqual({ path: 'Valor inválido' });
+    const pending = await uploaded('ejecutivo', `${ctx.seed.companyId}/2026/05/a-medias.png`, { status: 'pending', uploadedAt: null, size: null });
+    expect((await ctx.request('PUT', 'auth/firma', { cookie, body: { path: pending } })).status).not.toBe(200);
+    expect((await ctx.request('GET', 'auth/usuario', { cookie })).json.data.signature_path).toBe(before);
   });
 });
 

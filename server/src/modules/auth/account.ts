@@ -2,10 +2,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { ACCOUNT_SETTINGS_MAX_KEYS, type UpdateAccountInput } from '#domain/schemas/account';
 import type { Locale } from '#domain/limits';
 import type { AppDeps, SessionUser } from '../../http/context.ts';
-import { users } from '../../db/schema/index.ts';
+import { files, users } from '../../db/schema/index.ts';
 import { ApiError, notFound, unprocessable } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { clearFailures, lockedMinutes, recordFailure, THROTTLE } from '../../auth/throttle.ts';
+import { confirmUpload } from '../files/service.ts';
 
 /** The caller's own row, always scoped to their company (DESIGN §4). */
 const own = (user: SessionUser) => and(eq(users.id, user.id), eq(users.companyId, user.companyId));
@@ -72,14 +73,27 @@ export async function updateLocale(deps: AppDeps, user: SessionUser, locale: Loc
 }
 
 /**
- * PUT auth/firma: stores a path the files module issued. Upload paths start with the company id,
- * so a path of another company is treated like a foreign id (404). A new signature must be
- * verified again (SPEC §4 User: signature verified or not).
+ * PUT auth/firma: the caller's own upload, made through the image picker (context 'image', .png or
+ * .jpg). Any other path — never uploaded, another company's, or another user's (a signature read
+ * off a delivery act) — is a 404, never a way to sign as someone else; an own upload of another
+ * kind is a 422 on the field. A new signature must be verified again (SPEC §4 User: signature
+ * verified or not).
  */
 export async function updateSignature(deps: AppDeps, user: SessionUser, path: string | null) {
-  if (path !== null && path.split('/')[0] !== String(user.companyId)) throw notFound();
+  if (path !== null) await assertOwnSignatureImage(deps, user, path);
   await deps.database.db.update(users)
     .set({ signaturePath: path, signatureVerifiedAt: null, updatedAt: new Date() })
     .where(and(own(user), sql`${users.signaturePath} is distinct from ${path}`));
   deps.sessions.evictUser(user.id);
+}
+
+const SIGNATURE_EXTENSIONS = ['png', 'jpg', 'jpeg'];
+
+async function assertOwnSignatureImage(deps: AppDeps, user: SessionUser, path: string) {
+  const [row] = await deps.database.db.select({ context: files.context, extension: files.extension }).from(files)
+    .where(and(eq(files.path, path), eq(files.companyId, user.companyId), eq(files.uploadedBy, user.id)));
+  if (!row) throw notFound();
+  if (row.context !== 'image' || !SIGNATURE_EXTENSIONS.includes(row.extension)) throw unprocessable([{ field: 'path', key: 'validation.invalid' }]);
+  // The bytes must be in (on S3 the first look verifies the direct upload); a rejected one is a 404.
+  await confirmUpload(deps, user, path);
 }
