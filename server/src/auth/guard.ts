@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { can, MODULE_PERMISSIONS, type ModuleName } from '#domain/permissions';
+import { verbPermissions, type Command, type CommandTable } from '#domain/commands';
 import type { AppEnv, SessionUser } from '../http/context.ts';
 import { forbidden, notFound, unauthenticated } from '../lib/errors.ts';
 import { declareGuard } from '../http/route-table.ts';
@@ -48,6 +49,55 @@ export function moduleGuard(module: ModuleName): MiddlewareHandler<AppEnv> {
     const user = c.get('user');
     if (!user) throw unauthenticated();
     if (expression !== undefined && !can(user.permissions, expression)) throw forbidden();
+    await next();
+  });
+}
+
+/**
+ * Who sends a machine event: a signed-in user, or 'owner' for an owner answering through an e-mailed
+ * link or the portal (the token or the unit's ownership was checked before).
+ */
+export type CommandActor = SessionUser | 'owner';
+
+/**
+ * The permission check of every machine event (DESIGN §5 step 2), read from the feature's command
+ * table in domain/: staff need the event's permission, owners only send events the table marks
+ * byOwner. runCommand calls it before anything is read, so a verb route, a PATCH with a state, a
+ * bulk action or one service calling another all meet the same check; a service that writes
+ * before its command runs calls it first too.
+ */
+export function assertCommandAllowed(table: CommandTable, type: string, actor: CommandActor): void {
+  const command: Command | undefined = (table as Record<string, Command>)[type];
+  if (!command) throw forbidden();
+  if (actor === 'owner' || actor.kind === 'owner') {
+    if (!command.byOwner) throw forbidden();
+  } else if (!can(actor.permissions, command.permission)) {
+    throw forbidden();
+  }
+}
+
+/** A route that sends one event of a table: its permission, declared and checked from the table. */
+export const requireCommand = <T extends CommandTable>(table: T, type: keyof T & string): MiddlewareHandler<AppEnv> =>
+  requirePermission(table[type].permission);
+
+/** A route of one verb of a table (e.g. POST …/ac/:acId/responder, whose body picks the event). */
+export const requireVerb = (table: CommandTable, verb: string): MiddlewareHandler<AppEnv> => {
+  const expression = verbPermissions(table)[verb];
+  if (expression === undefined) throw new Error(`no command has the verb '${verb}'`);
+  return requirePermission(expression);
+};
+
+/**
+ * The verb route of a table (POST …/:<param>{verbs}): each verb's permission, checked before the
+ * body is read and declared per value, so the route table and the permission sweep know it.
+ */
+export function requireVerbParam(table: CommandTable, param = 'action'): MiddlewareHandler<AppEnv> {
+  const permissions = verbPermissions(table);
+  return declareGuard({ audience: 'user', byParam: { param, permissions } }, async (c, next) => {
+    const user = c.get('user');
+    if (!user) throw unauthenticated();
+    const expression = permissions[c.req.param(param as never) ?? ''];
+    if (expression === undefined || !can(user.permissions, expression)) throw forbidden();
     await next();
   });
 }

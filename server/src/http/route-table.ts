@@ -6,7 +6,11 @@ export type GuardDeclaration = {
   audience?: 'user' | 'staff' | 'owner';
   /** A SPEC §6 permission expression the caller's profile must satisfy. */
   permission?: string;
+  /** One expression per value of a path parameter (a verb route: POST …/:action{cerrar|reabrir}). */
+  byParam?: ParamPermissions;
 };
+
+export type ParamPermissions = { param: string; permissions: Readonly<Record<string, string>> };
 
 export type RouteRow = {
   method: string;
@@ -16,6 +20,8 @@ export type RouteRow = {
   audience: GuardDeclaration['audience'];
   /** Every expression the caller must satisfy, outermost first. */
   permissions: string[];
+  /** Expressions that depend on a parameter's value; `permissionsFor` applies them to one call. */
+  byParam?: ParamPermissions[];
 };
 
 const declarations = new WeakMap<object, GuardDeclaration>();
@@ -60,13 +66,31 @@ export function routeTable(app: Hono<any>): RouteRow[] {
     const chain = [...routes.filter((m) => m.method === 'ALL' && m.order < handlerAt && covers(m.path, path)), ...entries];
     let audience: RouteRow['audience'];
     const permissions: string[] = [];
+    const byParam: ParamPermissions[] = [];
     for (const { handler } of chain) {
       const declared = declarations.get(handler);
       if (!declared) continue;
       if (declared.audience && (!audience || AUDIENCE_RANK[declared.audience] > AUDIENCE_RANK[audience])) audience = declared.audience;
       if (declared.permission && !permissions.includes(declared.permission)) permissions.push(declared.permission);
+      if (declared.byParam) byParam.push(declared.byParam);
     }
-    rows.push({ method, path, audience, permissions });
+    rows.push({ method, path, audience, permissions, ...(byParam.length ? { byParam } : {}) });
   }
   return rows;
+}
+
+/**
+ * The expressions one call of a row must satisfy: the row's own, plus those its parameter values
+ * add (`path` is the row's path with parameters chosen or filled, segment for segment).
+ */
+export function permissionsFor(row: RouteRow, path: string): string[] {
+  const pattern = row.path.split('/');
+  const values = path.split('/');
+  const out = [...row.permissions];
+  for (const { param, permissions } of row.byParam ?? []) {
+    const i = pattern.findIndex((s) => s === `:${param}` || s.startsWith(`:${param}{`));
+    const expression = i >= 0 ? permissions[values[i]] : undefined;
+    if (expression && !out.includes(expression)) out.push(expression);
+  }
+  return out;
 }

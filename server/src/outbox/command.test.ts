@@ -4,11 +4,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import { assign, setup } from 'xstate';
 import { createTestContext, type TestContext } from '../test-support.ts';
 import { activityLog, outbox } from '../db/schema/index.ts';
-import type { AppEnv } from '../http/context.ts';
+import type { AppEnv, SessionUser } from '../http/context.ts';
 import type { Tx } from '../db/client.ts';
 import { errorHandler, requestContext } from '../http/middleware.ts';
 import { translator } from '../lib/i18n.ts';
 import { ticketMachine } from '#machines/ticket';
+import { emptyBody, type CommandTable } from '#domain/commands';
+import { ticketCommands } from '#domain/tickets';
 import { runCommand } from './command.ts';
 
 // A test-only machine and table: the helper is generic over any XState v5 machine (DESIGN §5).
@@ -28,6 +30,14 @@ const widgetMachine = setup({
   },
 });
 type WidgetEvent = Parameters<typeof widgetMachine.transition>[1];
+// runCommand checks the event's permission in the feature's table first (auth/guard.ts).
+const widgetCommands = {
+  'widget.start': { verb: 'iniciar', permission: 'widget_editar', body: emptyBody },
+  'widget.finish': { verb: 'terminar', permission: 'widget_editar', body: emptyBody },
+  'widget.reopen': { verb: 'reabrir', permission: 'widget_reabrir', body: emptyBody },
+} satisfies CommandTable<WidgetEvent['type']>;
+const staff = (...permissions: string[]) => ({ id: 7, kind: 'staff', permissions: new Set(permissions) }) as Partial<SessionUser> as SessionUser;
+const editor = staff('widget_editar', 'widget_reabrir', 'postventa_cerrar');
 type WidgetRow = { id: number; state: string; starts: number; project_id: number };
 
 let ctx: TestContext;
@@ -48,7 +58,7 @@ const count = async (table: typeof outbox | typeof activityLog, id: number) =>
     ? (await ctx.db.select().from(outbox).where(sql`${outbox.payload}->'entity'->>'id' = ${String(id)}`)).length
     : (await ctx.db.select().from(activityLog).where(and(eq(activityLog.entityType, 'widget'), eq(activityLog.entityId, id)))).length;
 
-function command(id: number, event: WidgetEvent, opts: { locale?: 'es' | 'pt-BR'; failAfterPersist?: boolean; companyId?: number } = {}) {
+function command(id: number, event: WidgetEvent, opts: { locale?: 'es' | 'pt-BR'; failAfterPersist?: boolean; companyId?: number; actor?: SessionUser | 'owner' } = {}) {
   return runCommand(ctx.deps, {
     machine: widgetMachine,
     machineName: 'widget',
@@ -59,6 +69,8 @@ function command(id: number, event: WidgetEvent, opts: { locale?: 'es' | 'pt-BR'
       return row && { value: row.state, context: { starts: row.starts }, row, projectId: row.project_id };
     },
     event,
+    commands: widgetCommands,
+    actor: opts.actor ?? editor,
     persist: async (tx, next) => {
       await tx.execute(sql`update test_widgets set state = ${next.to}, starts = ${next.context.starts} where id = ${id}`);
       if (opts.failAfterPersist) throw new Error('disk full');
@@ -113,7 +125,7 @@ describe('runCommand (DESIGN §5 command path)', () => {
           const r = (await tx.execute(sql`select * from test_widgets where id = ${Number(rawId)} for update`)) as unknown as { rows: WidgetRow[] };
           return r.rows[0] && { value: r.rows[0].state, context: { starts: r.rows[0].starts }, row: r.rows[0] };
         },
-        event: { type: event } as WidgetEvent, persist: async () => 'x', userId: 1, t,
+        event: { type: event } as WidgetEvent, commands: widgetCommands, actor: editor, persist: async () => 'x', userId: 1, t,
       });
       return res.result;
     }
@@ -160,6 +172,16 @@ describe('runCommand (DESIGN §5 command path)', () => {
     expect(await count(outbox, id)).toBe(1);
   });
 
+  it('checks the event\'s permission in the command table before reading anything: 403, nothing written', async () => {
+    const id = await newWidget('terminado');
+    for (const actor of [staff('widget_editar'), 'owner' as const]) {
+      await expect(command(id, { type: 'widget.reopen' }, { actor })).rejects.toMatchObject({ status: 403, key: 'errors.no_permission' });
+    }
+    expect(await widget(id)).toMatchObject({ state: 'terminado' });
+    expect(await count(activityLog, id)).toBe(0);
+    expect((await command(id, { type: 'widget.reopen' }, { actor: staff('widget_reabrir') })).result).toBe('en_curso');
+  });
+
   it('event ids increase in commit order', async () => {
     const a = await command(await newWidget(), { type: 'widget.start' });
     const b = await command(await newWidget(), { type: 'widget.start' });
@@ -176,6 +198,7 @@ describe('runCommand (DESIGN §5 command path)', () => {
         return { value: r.rows[0].state, context: { previousState: 'abierta' as const }, row: r.rows[0] };
       },
       event: { type: 'ticket.close', justification: 'Reparado por el contratista' },
+      commands: ticketCommands, actor: editor,
       persist: async () => 'never', userId: 7, t: translator(locale),
     });
     await expect(close('es')).rejects.toMatchObject({ status: 409, params: { action: 'cerrar', entity: 'la solicitud', state: 'Postergada' } });

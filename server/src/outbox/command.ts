@@ -4,6 +4,8 @@ import { entityLabelKey, eventLabelKey, stateLabelKeys, transitionRefusal } from
 import type { Tx } from '../db/client.ts';
 import { activityLog } from '../db/schema/index.ts';
 import type { AppDeps } from '../http/context.ts';
+import type { CommandTable } from '#domain/commands';
+import { assertCommandAllowed, type CommandActor } from '../auth/guard.ts';
 import { ApiError, notFound } from '../lib/errors.ts';
 import type { Translate } from '../lib/i18n.ts';
 import { recordEvent, type DomainEvent } from './events.ts';
@@ -31,6 +33,12 @@ export type CommandSpec<M extends AnyStateMachine, Row, R> = {
    */
   load: (tx: Tx) => Promise<{ value: StateValue; context?: ContextFrom<M>; row: Row; projectId?: number | null } | undefined>;
   event: EventFromLogic<M>;
+  /**
+   * The feature's command table (domain/<feature>.ts) and who sends the event: the event's
+   * permission is checked before anything is read, whatever path led here (auth/guard.ts).
+   */
+  commands: CommandTable<EventFromLogic<M>['type'] & string>;
+  actor: CommandActor;
   /** Writes the new state (and whatever else the command changes) in the same transaction. */
   persist: (tx: Tx, next: Transition<M, Row>) => Promise<R>;
   userId: number | null;
@@ -70,13 +78,15 @@ export function transitionNotAllowed(t: Translate, machineName: MachineName | (s
 }
 
 /**
- * The command path of DESIGN §5 step 2: lock and load the entity, ask its machine whether the
- * event is allowed in the current state, then in ONE transaction write the new state (via
- * `persist`), an activity-history row and an outbox event. Not allowed → 409 naming the state
- * and the action (errors.transition_not_allowed); nothing is written.
+ * The command path of DESIGN §5 step 2: check the event's permission in the feature's command
+ * table (403), lock and load the entity, ask its machine whether the event is allowed in the
+ * current state, then in ONE transaction write the new state (via `persist`), an activity-history
+ * row and an outbox event. Not allowed → 409 naming the state and the action
+ * (errors.transition_not_allowed); nothing is written.
  */
 export async function runCommand<M extends AnyStateMachine, Row, R>(deps: AppDeps, spec: CommandSpec<M, Row, R>): Promise<CommandResult<M, R>> {
   const { machineName: m, entity, t } = spec;
+  assertCommandAllowed(spec.commands, spec.event.type as string, spec.actor);
   const out = await deps.database.db.transaction(async (tx) => {
     const loaded = await spec.load(tx);
     if (!loaded) throw notFound();

@@ -2,10 +2,12 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { canSend } from '#machines/engine';
 import { fichaMachine } from '#machines/ficha';
+import { fichaCommands } from '#domain/fichas';
 import type { deliverSchema } from '#domain/schemas/deliveries';
 import { deliveryFichas, deliveryRevisionResults } from '../../db/schema/index.ts';
 import type { AppDeps, SessionUser } from '../../http/context.ts';
 import { ApiError, type FieldError } from '../../lib/errors.ts';
+import { assertCommandAllowed } from '../../auth/guard.ts';
 import type { Translate } from '../../lib/i18n.ts';
 import { confirmUpload } from '../files/service.ts';
 import { closeDeliveryTasks, refusal } from './events.ts';
@@ -81,6 +83,8 @@ export async function passToAfterSales(deps: AppDeps, user: SessionUser, t: Tran
 const passing = new Set<number>();
 
 async function passOnce(deps: AppDeps, user: SessionUser, t: Translate, unitId: number) {
+  // The ticket is created before the ficha's command runs: its permission is checked first.
+  assertCommandAllowed(fichaCommands, 'ficha.passToAfterSales', user);
   const db = deps.database.db;
   const unit = await loadUnit(db, user, unitId);
   const ficha = await loadFicha(db, unitId);

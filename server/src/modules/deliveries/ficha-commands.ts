@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { fichaMachine, type FichaContext, type FichaEvent, type FichaState } from '#machines/ficha';
+import { fichaCommands } from '#domain/fichas';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import {
   deliveryAccessories, deliveryCertificates, deliveryFichas, deliveryRevisionResults, deliverySchedules, units,
@@ -33,8 +34,9 @@ export async function pendingFailureCount(db: DbOrTx, unitId: number): Promise<n
 export type FichaRow = { unit: Unit; ficha: Ficha | undefined };
 
 /**
- * Every ficha state change goes here (DESIGN §5): lock the unit, ask the ficha machine, then in one
- * transaction `apply` writes the change, runCommand the history row and the outbox event.
+ * Every ficha state change goes here (DESIGN §5): the event's permission (domain/fichas.ts), lock
+ * the unit, ask the ficha machine, then in one transaction `apply` writes the change, runCommand
+ * the history row and the outbox event.
  */
 export async function runFicha<R>(deps: AppDeps, user: SessionUser, t: Translate, unitId: number, event: FichaEvent, opts: {
   apply: (tx: Tx, next: Transition<typeof fichaMachine, FichaRow>) => Promise<R & { unit: Unit }>;
@@ -54,6 +56,8 @@ export async function runFicha<R>(deps: AppDeps, user: SessionUser, t: Translate
       return { ...stored, row: { unit, ficha }, projectId: unit.projectId };
     },
     event,
+    commands: fichaCommands,
+    actor: user,
     persist: (tx, next) => opts.apply(tx, next),
     userId: user.id, t,
     eventType: opts.eventType ?? 'ficha.changed',

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { canSend, initialState } from '#machines/engine';
 import { deliveryScheduleMachine, type DeliveryScheduleEvent, type DeliveryScheduleState } from '#machines/delivery-schedule';
+import { deliveryScheduleCommands } from '#domain/fichas';
 import type { Tx } from '../../db/client.ts';
 import { companies, deliverySchedules, owners, projectSettings, towers, unitOwners, units, users } from '../../db/schema/index.ts';
 import type { AppDeps, SessionUser } from '../../http/context.ts';
@@ -112,7 +113,11 @@ async function mailOwners(deps: AppDeps, unit: Unit, schedule: Schedule, token: 
   return sent;
 }
 
-export type Answer = { kind: 'confirm' | 'reject'; by: 'owner' | 'staff'; actorId: number | null; reason?: string | null; viaToken?: boolean };
+/** Staff record the owner's answer as themselves; an owner answers from the portal (actorId) or the e-mailed link (none). */
+export type Answer = { kind: 'confirm' | 'reject'; reason?: string | null } & (
+  | { by: 'staff'; user: SessionUser }
+  | { by: 'owner'; actorId: number | null; viaToken?: boolean }
+);
 
 /**
  * The owner's answer to the appointment, recorded by the owner (portal or e-mailed link) or by
@@ -120,6 +125,8 @@ export type Answer = { kind: 'confirm' | 'reject'; by: 'owner' | 'staff'; actorI
  * configured limit before the start, which gets its own message (SPEC §4).
  */
 export async function answerSchedule(deps: AppDeps, unit: Unit, answer: Answer, t: Translate) {
+  const actorId = answer.by === 'staff' ? answer.user.id : answer.actorId;
+  const viaToken = answer.by === 'owner' && answer.viaToken;
   const live = await liveSchedule(deps.database.db, unit.id);
   if (!live) throw new ApiError(409, 'deliveries.errors.no_schedule');
   const hours = await confirmationHours(deps.database.db, unit.projectId);
@@ -137,22 +144,24 @@ export async function answerSchedule(deps: AppDeps, unit: Unit, answer: Answer, 
     load: async (tx) => {
       const row = await liveSchedule(tx, unit.id, true);
       if (!row || row.id !== live.id) return undefined;
-      if (answer.viaToken && row.confirmTokenUsedAt) throw new ApiError(410, 'deliveries.errors.link_used');
+      if (viaToken && row.confirmTokenUsedAt) throw new ApiError(410, 'deliveries.errors.link_used');
       if (!nextState(deliveryScheduleMachine, scheduleStored(row), event).ok) throw refusal(t, 'deliverySchedule', row.state, type);
       return { ...scheduleStored(row), row, projectId: row.projectId };
     },
     event,
+    commands: deliveryScheduleCommands,
+    actor: answer.by === 'staff' ? answer.user : 'owner',
     persist: async (tx, next) => {
       const [row] = await tx.update(deliverySchedules).set({
         state: next.to, ownerDecisionAt: new Date(), ownerDecisionBy: answer.by, ownerDecisionReason: answer.reason ?? null, updatedAt: new Date(),
-        ...(answer.viaToken ? { confirmTokenUsedAt: new Date() } : {}),
+        ...(viaToken ? { confirmTokenUsedAt: new Date() } : {}),
       }).where(eq(deliverySchedules.id, next.row.id)).returning();
       return row;
     },
-    userId: answer.actorId, t,
+    userId: actorId, t,
     eventType: answer.kind === 'confirm' ? 'delivery.confirmed' : 'delivery.rejected',
     data: (_next, row) => ({ ...fichaCard(unit), scheduleId: row.id, startAt: row.startAt.toISOString(), by: answer.by }),
-    notify: (_next, row) => (row.responsibleId && row.responsibleId !== answer.actorId ? [row.responsibleId] : []),
+    notify: (_next, row) => (row.responsibleId && row.responsibleId !== actorId ? [row.responsibleId] : []),
     link: fichaLink(unit.id),
   });
   return result;

@@ -4,6 +4,7 @@ import { allowedEvents, initialState } from '#machines/engine';
 import { acMachine, type AcContext, type AcEvent, type AcFollowUp } from '#machines/ac';
 import { failureMachine, type FailureContext } from '#machines/failure';
 import type { acReplySchema } from '#domain/schemas/warranties';
+import { acCommands } from '#domain/acs';
 import { acs, failures, orderFailures, orders, projects, tickets } from '../../../db/schema/index.ts';
 import type { Tx } from '../../../db/client.ts';
 import type { AppDeps, SessionUser } from '../../../http/context.ts';
@@ -77,6 +78,8 @@ async function acCommand(deps: AppDeps, user: SessionUser, ticket: Ticket, acId:
       return row && { ...acStored(row), row, projectId: row.projectId };
     },
     event,
+    commands: acCommands,
+    actor: user,
     persist: async (tx, next) => {
       const ctx = next.context as AcContext;
       const now = new Date();

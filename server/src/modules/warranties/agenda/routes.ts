@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { agendaQuerySchema, orderScheduleSchema } from '#domain/schemas/warranties';
 import type { AppEnv } from '../../../http/context.ts';
-import { currentUser, requirePermission } from '../../../auth/guard.ts';
+import { orderCommands } from '#domain/orders';
+import { currentUser, requireCommand } from '../../../auth/guard.ts';
 import { jsonBody, queryOf } from '../../../lib/validate.ts';
 import { idParam } from '../shared/scope.ts';
 import { orderViews, scheduleOrder } from '../orders/service.ts';
@@ -13,7 +14,7 @@ const query = agendaQuerySchema.extend({ tz: z.string().max(64).optional() });
 /** SPEC §2 agenda: OI/OT by responsible in a range; a drag reschedules through the order machine. */
 export const agendaRoutes = new Hono<AppEnv>()
   .get('/', async (c) => c.json(await listAgenda(c.var.deps, currentUser(c), queryOf(c, query))))
-  .patch('/:orderId', requirePermission('postventa_gestionar'), async (c) => {
+  .patch('/:orderId', requireCommand(orderCommands, 'order.reschedule'), async (c) => {
     const user = currentUser(c);
     const { ticket, order } = await agendaOrder(c.var.deps, user, idParam(c.req.param('orderId')));
     const input = await jsonBody(c, orderScheduleSchema);

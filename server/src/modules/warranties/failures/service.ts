@@ -4,6 +4,7 @@ import { allowedEvents, initialState } from '#machines/engine';
 import { acHasReply, type AcState } from '#machines/ac';
 import { failureMachine, type FailureContext, type FailureEvent } from '#machines/failure';
 import type { failureCreateSchema, failureUpdateSchema, FailureOutcome } from '#domain/schemas/warranties';
+import { failureCommands } from '#domain/failures';
 import { acs, companies, failures, orderFailures, orders, tickets, units } from '../../../db/schema/index.ts';
 import type { AppDeps, SessionUser } from '../../../http/context.ts';
 import { ApiError, notFound } from '../../../lib/errors.ts';
@@ -162,6 +163,8 @@ export async function failureCommand(deps: AppDeps, user: SessionUser, ticketId:
       return row && { ...failureStored(row), row, projectId: row.projectId };
     },
     event,
+    commands: failureCommands,
+    actor: user,
     persist: async (tx, next) => {
       const row = await persistFailureStep(tx, ticket, next.row, { to: next.to, context: next.context as FailureContext, actions: next.actions }, user.id);
       const [touched] = await tx.update(tickets).set({ updatedAt: new Date() }).where(eq(tickets.id, ticket.id)).returning();

@@ -1,9 +1,11 @@
 import { and, eq, isNotNull, isNull, notInArray, or, sql } from 'drizzle-orm';
 import { orderMachine, type OrderContext, type OrderEvent, type ScheduleFacts } from '#machines/order';
+import { orderCommands } from '#domain/orders';
 import type { TicketState } from '#machines/ticket';
 import type { Tx } from '../../../db/client.ts';
 import { failures, orderFailures, orders, projectSettings, ticketPauses, tickets } from '../../../db/schema/index.ts';
-import type { AppDeps, SessionUser } from '../../../http/context.ts';
+import type { AppDeps } from '../../../http/context.ts';
+import type { CommandActor } from '../../../auth/guard.ts';
 import type { Translate } from '../../../lib/i18n.ts';
 import { newToken, sha256 } from '../../../auth/tokens.ts';
 import { runCommand, type Transition } from '../../../outbox/command.ts';
@@ -83,9 +85,13 @@ export async function syncOwnerWait(tx: Tx, ticket: Ticket, now: Date) {
 
 type Extra = (tx: Tx, next: Transition<typeof orderMachine, Order>, result: { row: Order; ticket: Ticket }) => Promise<void>;
 
-/** One order state change through the order machine (SPEC §4 Orders), in one transaction. */
-export async function orderCommand(deps: AppDeps, user: SessionUser | null, ticket: Ticket, orderId: number, event: OrderEvent, t: Translate, opts: { extra?: Extra; actorId?: number | null; patch?: Partial<typeof orders.$inferInsert> } = {}) {
-  const actorId = opts.actorId !== undefined ? opts.actorId : user?.id ?? null;
+/**
+ * One order state change through the order machine (SPEC §4 Orders), in one transaction. The
+ * event's permission comes from domain/orders.ts: staff need it, the owner ('owner': the portal or
+ * the e-mailed link) only confirms or rejects.
+ */
+export async function orderCommand(deps: AppDeps, actor: CommandActor, ticket: Ticket, orderId: number, event: OrderEvent, t: Translate, opts: { extra?: Extra; actorId?: number | null; patch?: Partial<typeof orders.$inferInsert> } = {}) {
+  const actorId = opts.actorId !== undefined ? opts.actorId : actor === 'owner' ? null : actor.id;
   const { result } = await runCommand(deps, {
     machine: orderMachine, machineName: 'order',
     entity: { type: 'ticket', id: ticket.id, companyId: ticket.companyId, projectId: ticket.projectId },
@@ -94,6 +100,8 @@ export async function orderCommand(deps: AppDeps, user: SessionUser | null, tick
       return row && { ...orderStored(row), row, projectId: row.projectId };
     },
     event,
+    commands: orderCommands,
+    actor,
     persist: async (tx, next) => {
       if (opts.patch) await tx.update(orders).set(opts.patch).where(eq(orders.id, orderId));
       const base = opts.patch ? { ...next.row, ...opts.patch } as Order : next.row;

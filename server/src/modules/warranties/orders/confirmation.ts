@@ -52,7 +52,7 @@ export async function ownerAnswer(deps: AppDeps, ticket: Ticket, order: Order, k
       deadline: order.startAt ? new Date(order.startAt.getTime() - hours * 3_600_000).toISOString() : null,
     });
   }
-  return orderCommand(deps, null, ticket, order.id, event, t, { actorId, patch: reason ? { ownerDecisionReason: reason } : undefined });
+  return orderCommand(deps, 'owner', ticket, order.id, event, t, { actorId, patch: reason ? { ownerDecisionReason: reason } : undefined });
 }
 
 /** Whether the owner can still answer: shown by the portal and the e-mail page so the buttons disappear in time. */

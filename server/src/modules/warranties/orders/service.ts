@@ -190,14 +190,15 @@ export async function manageOrder(deps: AppDeps, user: SessionUser, ticketId: nu
   return r.row;
 }
 
-/** The staff actions on an order that need no input beyond the facts the server knows. */
-export async function staffOrderAction(deps: AppDeps, user: SessionUser, ticketId: number, kind: Kind, orderId: number, action: 'confirm' | 'reject' | 'cancel' | 'finish' | 'unschedule', t: Translate, reason?: string) {
+/** The staff actions on an order that need no input beyond the facts the server knows (and an optional reason). */
+export type StaffOrderEvent = 'order.confirm' | 'order.reject' | 'order.cancel' | 'order.finish' | 'order.unschedule';
+
+export async function staffOrderAction(deps: AppDeps, user: SessionUser, ticketId: number, kind: Kind, orderId: number, type: StaffOrderEvent, t: Translate, reason?: string) {
   const { ticket, order } = await loadOrder(deps, user, ticketId, kind, orderId);
   const staff = { by: 'staff' as const, now: new Date().toISOString(), confirmationDeadlineHours: await confirmationHours(deps.database.db, ticket.projectId) };
-  const event: OrderEvent = action === 'confirm' ? { type: 'order.confirm', ...staff }
-    : action === 'reject' ? { type: 'order.reject', ...staff }
-    : action === 'unschedule' ? { type: 'order.unschedule', ...(await scheduleFacts(deps.database.db, ticket, order.id)) }
-    : { type: action === 'cancel' ? 'order.cancel' : 'order.finish' };
+  const event: OrderEvent = type === 'order.confirm' || type === 'order.reject' ? { type, ...staff }
+    : type === 'order.unschedule' ? { type, ...(await scheduleFacts(deps.database.db, ticket, order.id)) }
+    : { type };
   const r = await orderCommand(deps, user, ticket, order.id, event, t, { patch: reason ? { ownerDecisionReason: reason } : undefined });
   return r.row;
 }

@@ -1,6 +1,7 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import { can } from '#domain/permissions';
+import { bulkActionPermission } from '#domain/tickets';
 import type { bulkSchema } from '#domain/schemas/warranties';
 import { canSend } from '#machines/engine';
 import { ticketMachine, type TicketState } from '#machines/ticket';
@@ -42,17 +43,13 @@ export async function mergeTickets(deps: AppDeps, user: SessionUser, survivorId:
   return loadTicket(db, user, survivorId);
 }
 
-const BULK_PERMISSION: Record<z.output<typeof bulkSchema>['action'], string> = {
-  assign: 'postventa_gestionar', priority: 'postventa_gestionar', postpone: 'postventa_gestionar', unpostpone: 'postventa_gestionar',
-  close: 'postventa_cerrar', reopen: 'postventa_cerrar',
-};
-
 /**
  * Bulk actions on at most 50 tickets (SPEC §5/§9; the schema answers 422 beyond). Each ticket goes
  * through the same command as one by one; those refused are reported as warnings (SPEC §8 dialog).
+ * The action's permission (domain/tickets.ts, the same as one by one) is a 403 before any ticket.
  */
 export async function bulkAction(deps: AppDeps, user: SessionUser, input: z.output<typeof bulkSchema>, t: Translate) {
-  if (!can(user.permissions, BULK_PERMISSION[input.action])) throw new ApiError(403, 'errors.no_permission');
+  if (!can(user.permissions, bulkActionPermission(input.action))) throw new ApiError(403, 'errors.no_permission');
   const done: number[] = [];
   const warnings: string[] = [];
   for (const id of [...new Set(input.ids)]) {

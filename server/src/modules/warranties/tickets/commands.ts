@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { ticketMachine, type TicketContext, type TicketEvent, type TicketState } from '#machines/ticket';
+import { ticketMachine, type TicketContext, type TicketEvent, type TicketEventType, type TicketState } from '#machines/ticket';
+import { ticketCommands } from '#domain/tickets';
 import { FAILURE_PENDING_STATES } from '#machines/failure';
 import type { Tx } from '../../../db/client.ts';
 import { acs, failures, orders, ticketMessages, ticketPauses, tickets } from '../../../db/schema/index.ts';
@@ -14,7 +15,8 @@ export const RESOLVED_STATES: readonly TicketState[] = ['finalizada', 'resuelta'
 type Extra = (tx: Tx, next: Transition<typeof ticketMachine, Ticket>, row: Ticket) => Promise<void>;
 
 /**
- * Every ticket state change (SPEC §4): the ticket machine decides, this persists — state,
+ * Every ticket state change (SPEC §4): the event's permission comes from domain/tickets.ts
+ * (runCommand checks it), the ticket machine decides, this persists — state,
  * previous state (for un-postponing), pause intervals for the efficiency clocks, and the effects
  * the machine names (removePendingFailures, moveToMergeTarget).
  */
@@ -29,6 +31,8 @@ export async function ticketCommand(deps: AppDeps, user: SessionUser, ticketId: 
       return { value: row.state, context: { previousState: row.previousState } as TicketContext, row, projectId: row.projectId };
     },
     event,
+    commands: ticketCommands,
+    actor: user,
     persist: async (tx, next) => {
       const to = next.to as TicketState;
       const context = next.context as TicketContext;
@@ -93,6 +97,19 @@ export async function pendingFailureCount(tx: Tx | AppDeps['database']['db'], ti
   const rows = await tx.select({ id: failures.id }).from(failures)
     .where(and(eq(failures.ticketId, ticketId), inArray(failures.state, [...FAILURE_PENDING_STATES])));
   return rows.length;
+}
+
+/**
+ * The event a verb route sends (POST solicitudes/{id}/<verb>, domain/tickets.ts): what its body
+ * carries, plus the facts only the server knows (the resolve guard's pending failures).
+ */
+export async function ticketEventFor(db: AppDeps['database']['db'], ticketId: number, type: TicketEventType, body: object): Promise<TicketEvent> {
+  switch (type) {
+    case 'ticket.resolve': return { type, pendingFailureCount: await pendingFailureCount(db, ticketId) };
+    case 'ticket.close': case 'ticket.markNotApplicable':
+      return { type, justification: 'justification' in body && typeof body.justification === 'string' ? body.justification : '' };
+    default: return { type } as TicketEvent;
+  }
 }
 
 /**

@@ -1,12 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import {
-  bulkSchema, closeSchema, mergeSchema, messageSchema, reopenSchema, ticketCreateSchema, ticketListQuerySchema, ticketUpdateSchema,
-} from '#domain/schemas/warranties';
+import { bulkSchema, mergeSchema, messageSchema, ticketCreateSchema, ticketListQuerySchema, ticketUpdateSchema } from '#domain/schemas/warranties';
+import { eventsOfVerb, verbPattern } from '#domain/commands';
+import { BULK_ANY_PERMISSION, TICKET_CREATE, TICKET_MANAGE, ticketCommands, type TicketCommandType } from '#domain/tickets';
 import type { AppEnv } from '../../../http/context.ts';
-import { currentUser, requirePermission } from '../../../auth/guard.ts';
+import { currentUser, requireCommand, requirePermission, requireVerbParam } from '../../../auth/guard.ts';
 import { jsonBody, queryOf } from '../../../lib/validate.ts';
-import { forbidden } from '../../../lib/errors.ts';
 import { eq } from 'drizzle-orm';
 import { companies } from '../../../db/schema/index.ts';
 import { idParam, loadTicket } from '../shared/scope.ts';
@@ -18,10 +17,7 @@ import { ticketDetail } from './detail.ts';
 import { timeline } from './timeline.ts';
 import { postMessage } from './messages.ts';
 import { bulkAction, mergeCandidates, mergeTickets } from './actions.ts';
-import { pendingFailureCount, ticketCommand } from './commands.ts';
-
-const MANAGE = 'postventa_gestionar';
-const CLOSE = 'postventa_cerrar';
+import { ticketCommand, ticketEventFor } from './commands.ts';
 const pageOnly = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
 const exportQuery = z.object({ format: z.enum(['xlsx', 'csv']).default('xlsx') });
 
@@ -47,12 +43,12 @@ export const ticketRoutes = new Hono<AppEnv>()
     c.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     return c.body(await toXlsx(rows, c.var.t, tz) as Uint8Array<ArrayBuffer>);
   })
-  .post('/', requirePermission('postventa_crear'), async (c) => {
+  .post('/', requirePermission(TICKET_CREATE), async (c) => {
     const user = currentUser(c);
     const ticket = await createTicket(c.var.deps, user, await jsonBody(c, ticketCreateSchema), c.var.t);
     return c.json({ data: await ticketDetail(c.var.deps, user, ticket) }, 201);
   })
-  .post('/bulk', async (c) => {
+  .post('/bulk', requirePermission(BULK_ANY_PERMISSION), async (c) => {
     const result = await bulkAction(c.var.deps, currentUser(c), await jsonBody(c, bulkSchema), c.var.t);
     return c.json({ data: { done: result.done }, ...(result.warnings.length ? { message: c.var.t('common.attention'), warnings: result.warnings } : {}) });
   })
@@ -60,7 +56,7 @@ export const ticketRoutes = new Hono<AppEnv>()
     const user = currentUser(c);
     return c.json({ data: await ticketDetail(c.var.deps, user, await loadTicket(c.var.deps.database.db, user, idParam(c.req.param('id')))) });
   })
-  .patch('/:id', requirePermission(MANAGE), async (c) => {
+  .patch('/:id', requirePermission(TICKET_MANAGE), async (c) => {
     const user = currentUser(c);
     const ticket = await updateTicket(c.var.deps, user, idParam(c.req.param('id')), await jsonBody(c, ticketUpdateSchema), c.var.t);
     return c.json({ data: await ticketDetail(c.var.deps, user, ticket) });
@@ -71,40 +67,27 @@ export const ticketRoutes = new Hono<AppEnv>()
     const { page } = queryOf(c, pageOnly);
     return c.json(await timeline(c.var.deps.database.db, { companyId: user.companyId, ticketId: ticket.id, ownerView: false, page, t: c.var.t }));
   })
-  .post('/:id/mensajes', requirePermission(MANAGE), async (c) => {
+  .post('/:id/mensajes', requirePermission(TICKET_MANAGE), async (c) => {
     const user = currentUser(c);
     const ticket = await loadTicket(c.var.deps.database.db, user, idParam(c.req.param('id')));
     const message = await postMessage(c.var.deps, user, ticket, await jsonBody(c, messageSchema), c.var.t);
     return c.json({ data: { id: message.id, visibility: message.visibility, created_at: message.createdAt.toISOString() } }, 201);
   })
   .get('/:id/fusionables', async (c) => c.json({ data: await mergeCandidates(c.var.deps, currentUser(c), idParam(c.req.param('id'))) }))
-  .post('/:id/fusionar', requirePermission(CLOSE), async (c) => {
+  .post('/:id/fusionar', requireCommand(ticketCommands, 'ticket.merge'), async (c) => {
     const user = currentUser(c);
     const { ticket_ids } = await jsonBody(c, mergeSchema);
     const ticket = await mergeTickets(c.var.deps, user, idParam(c.req.param('id')), ticket_ids, c.var.t);
     return c.json({ data: await ticketDetail(c.var.deps, user, ticket) });
   })
-  .post('/:id/:action{(?:abrir|iniciar|postergar|reanudar|resolver|cerrar|no-aplica|reabrir)}', async (c) => {
+  // SPEC §4 ticket actions: verbs, permissions and bodies all come from domain/tickets.ts.
+  .post(`/:id/:action{${verbPattern(ticketCommands)}}`, requireVerbParam(ticketCommands), async (c) => {
     const user = currentUser(c);
     const id = idParam(c.req.param('id'));
-    const action = c.req.param('action');
-    const t = c.var.t;
     const deps = c.var.deps;
-    const needsClose = ['cerrar', 'no-aplica', 'reabrir'].includes(action);
-    if (!user.permissions.has(needsClose ? CLOSE : MANAGE)) throw forbidden();
+    const [type] = eventsOfVerb(ticketCommands, c.req.param('action')) as TicketCommandType[];
     await loadTicket(deps.database.db, user, id);
-    let ticket;
-    switch (action) {
-      case 'abrir': ticket = await ticketCommand(deps, user, id, { type: 'ticket.open' }, t); break;
-      case 'iniciar': ticket = await ticketCommand(deps, user, id, { type: 'ticket.startProgress' }, t); break;
-      case 'postergar': ticket = await ticketCommand(deps, user, id, { type: 'ticket.postpone' }, t); break;
-      case 'reanudar': ticket = await ticketCommand(deps, user, id, { type: 'ticket.unpostpone' }, t); break;
-      case 'resolver': ticket = await ticketCommand(deps, user, id, { type: 'ticket.resolve', pendingFailureCount: await pendingFailureCount(deps.database.db, id) }, t); break;
-      case 'reabrir': await jsonBody(c, reopenSchema); ticket = await ticketCommand(deps, user, id, { type: 'ticket.reopen' }, t); break;
-      default: {
-        const { justification } = await jsonBody(c, closeSchema);
-        ticket = await ticketCommand(deps, user, id, { type: action === 'cerrar' ? 'ticket.close' : 'ticket.markNotApplicable', justification }, t);
-      }
-    }
+    const body = await jsonBody(c, ticketCommands[type].body);
+    const ticket = await ticketCommand(deps, user, id, await ticketEventFor(deps.database.db, id, type, body), c.var.t);
     return c.json({ data: await ticketDetail(deps, user, ticket) });
   });

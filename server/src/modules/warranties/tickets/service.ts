@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import { canSend, initialState } from '#machines/engine';
 import { ticketMachine, type TicketState } from '#machines/ticket';
 import type { ticketCreateSchema, ticketUpdateSchema } from '#domain/schemas/warranties';
+import { ticketCommands } from '#domain/tickets';
+import { assertCommandAllowed } from '../../../auth/guard.ts';
 import { rowsOf } from '../../../db/client.ts';
 import { projects, projectSettings, ticketMessages, tickets, unitOwners } from '../../../db/schema/index.ts';
 import type { AppDeps, SessionUser } from '../../../http/context.ts';
@@ -37,7 +39,9 @@ export async function createTicket(deps: AppDeps, user: SessionUser, input: Crea
   const attachments = await checkAttachments(deps, user, input.attachments);
   const initial = initialState(ticketMachine);
   const saveAs = input.state ? eventForState(input.state as TicketState, initial.value as TicketState, { pendingFailures: 0 }) : undefined;
-  // Refuse before writing anything: the ticket is created in the chosen state or not at all.
+  // Refuse before writing anything: the ticket is created in the chosen state or not at all, and
+  // only by someone who may send that state's event (domain/tickets.ts).
+  if (saveAs) assertCommandAllowed(ticketCommands, saveAs.type, user);
   if (saveAs && !canSend(ticketMachine, initial, saveAs)) throw transitionRefused(t, String(initial.value), saveAs);
 
   const ticket = await transactionWithEvents(deps, async (tx) => {
@@ -80,10 +84,12 @@ export async function updateTicket(deps: AppDeps, user: SessionUser, ticketId: n
   if (input.priority !== undefined && input.priority !== current.priority) changes.priority = input.priority;
   if (input.responsible_id !== undefined && (input.responsible_id ?? null) !== current.responsibleId) changes.responsibleId = input.responsible_id ?? null;
   if (input.cc !== undefined && JSON.stringify([...new Set(input.cc)]) !== JSON.stringify(current.cc)) changes.cc = [...new Set(input.cc)];
-  // The state is checked before the other changes are written, so a refused state saves nothing.
+  // The state is checked before the other changes are written, so a refused state saves nothing:
+  // its event needs the same permission as its verb route (closing, reopening: postventa_cerrar).
   const event = input.state ? eventForState(input.state as TicketState, current.state as TicketState, {
     justification: input.justification, pendingFailures: await pendingFailureCount(db, ticketId),
   }) : undefined;
+  if (event) assertCommandAllowed(ticketCommands, event.type, user);
   if (event && !canSend(ticketMachine, { value: current.state as TicketState, context: { previousState: current.previousState as never } }, event)) {
     if (event.type === 'ticket.close' || event.type === 'ticket.markNotApplicable') {
       if (!input.justification?.trim()) throw new ApiError(422, 'errors.validation', undefined, [{ field: 'justification', key: 'validation.required' }]);

@@ -1,0 +1,34 @@
+import { deliverSchema, scheduleDecisionSchema, scheduleSchema } from './schemas/deliveries.ts';
+import { emptyBody, type CommandTable } from './commands.ts';
+
+/** Deliveries (fichas and their delivery appointment): the contract the server, the client and the sweeps read (DESIGN §2). */
+export { FICHA_STATES } from './schemas/deliveries.ts';
+
+/** Scheduling, delivering and undoing a delivery. */
+export const DELIVERY_MANAGE = 'entregas_gestionar';
+/** The on-site work: revision, details, accessories, certificates and the delivery dialog (inspectors too). */
+export const DELIVERY_REVIEW = 'entregas_gestionar|entregas_revision';
+/** Passing to after-sales opens an after-sales ticket: it also needs the right to create one. */
+export const DELIVERY_PASS_TO_AFTER_SALES = 'entregas_gestionar&postventa_crear';
+
+/** Ficha machine event → URL verb (POST entregas/fichas/{unitId}/<verb>), permission, body (SPEC §4 Ficha). */
+export const fichaCommands = {
+  'ficha.schedule': { verb: 'agendar', permission: DELIVERY_MANAGE, body: scheduleSchema },
+  'ficha.deliver': { verb: 'entregar', permission: DELIVERY_REVIEW, body: deliverSchema },
+  'ficha.returnToNew': { verb: 'volver-a-nuevo', permission: DELIVERY_MANAGE, body: emptyBody },
+  'ficha.clean': { verb: 'limpiar', permission: DELIVERY_MANAGE, body: emptyBody },
+  'ficha.passToAfterSales': { verb: 'pasar-a-postventa', permission: DELIVERY_PASS_TO_AFTER_SALES, body: emptyBody },
+} as const satisfies CommandTable;
+export type FichaCommandType = keyof typeof fichaCommands;
+
+/**
+ * Delivery appointment machine event → URL verb (POST entregas/fichas/{unitId}/agenda/<verb>),
+ * permission, body (SPEC §4 Delivery schedule). Staff record the owner's answer; the owner answers
+ * from the portal or the e-mailed link. A reschedule is part of ficha.schedule (agendar).
+ */
+export const deliveryScheduleCommands = {
+  'schedule.confirm': { verb: 'confirmar', permission: DELIVERY_MANAGE, body: scheduleDecisionSchema, byOwner: true },
+  'schedule.reject': { verb: 'rechazar', permission: DELIVERY_MANAGE, body: scheduleDecisionSchema, byOwner: true },
+  'schedule.reschedule': { permission: DELIVERY_MANAGE, body: scheduleSchema },
+} as const satisfies CommandTable;
+export type DeliveryScheduleCommandType = keyof typeof deliveryScheduleCommands;
