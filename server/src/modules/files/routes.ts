@@ -64,7 +64,7 @@ export const presignedPostRoutes = new Hono<AppEnv>()
 /** GET api/v2/public/files/<path> (SPEC §7), outside the JSON API but behind the session cookie. */
 export const publicFileRoutes = new Hono<AppEnv>()
   .use(sessionLoader)
-  .get('/*', async (c) => {
+  .get('/*', requireUser, async (c) => {
     const path = c.req.path.slice(FILES_PUBLIC_PREFIX.length);
     const opened = await openFile(c.var.deps, c.var.user, path, {
       method: c.req.method,
