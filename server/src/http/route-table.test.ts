@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createApi } from '../api.ts';
-import { routeTable } from './route-table.ts';
+import { permissionsFor, routeTable } from './route-table.ts';
 
 describe('route table', () => {
   const rows = routeTable(createApi());
@@ -16,5 +16,12 @@ describe('route table', () => {
   it('does not apply a prefix middleware registered after the route (the owner portal before staff-only)', () => {
     expect(row('GET', '/entregas/portal/entregas')).toMatchObject({ audience: 'owner', permissions: [] });
     expect(row('GET', '/entregas/entrega/:token')).toMatchObject({ audience: undefined, permissions: [] });
+  });
+
+  it('a verb route declares one permission per verb, from the feature\'s command table', () => {
+    const verbs = rows.find((r) => r.method === 'POST' && r.path.startsWith('/postventa/solicitudes/:id/:action{'))!;
+    expect(verbs.byParam?.[0].permissions).toMatchObject({ abrir: 'postventa_gestionar', cerrar: 'postventa_cerrar', reabrir: 'postventa_cerrar' });
+    expect(permissionsFor(verbs, '/postventa/solicitudes/:id/cerrar')).toEqual(['modulo_entregas|modulo_postventa', 'postventa_cerrar']);
+    expect(permissionsFor(verbs, '/postventa/solicitudes/:id/iniciar')).toEqual(['modulo_entregas|modulo_postventa', 'postventa_gestionar']);
   });
 });
