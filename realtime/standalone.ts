@@ -61,7 +61,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const env = process.env;
   const g = await startStandaloneGateway({
     port: Number(env.REALTIME_PORT ?? 3001),
-    host: env.HOST ?? '0.0.0.0',
+    host: env.HOST || '127.0.0.1',
     apiUrl: env.API_URL ?? `http://127.0.0.1:${env.PORT ?? 3000}`,
     mqttUrl: env.MQTT_URL || `mqtt://127.0.0.1:${env.MQTT_PORT ?? 1884}`,
     secret: secretFromEnv(env),

@@ -28,7 +28,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     : undefined;
   return {
     port,
-    host: env.HOST ?? '0.0.0.0',
+    // Loopback unless asked: a default start must not expose the demo accounts to the network.
+    host: env.HOST || '127.0.0.1',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     mqttUrl: env.MQTT_URL || undefined,

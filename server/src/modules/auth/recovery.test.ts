@@ -87,10 +87,10 @@ describe('password recovery by username (SPEC §2 auth forgotten-password)', () 
     expect(await mailCount()).toBe(before + RESET_MAX_PER_HOUR);
   });
 
-  it('the development mail page /dev/mail lists the mail with its link', async () => {
+  it('the development mail page /dev/mail lists the mail with its link (to an admin of the company)', async () => {
     await forgot('admin');
     const mail = await lastMail();
-    const res = await ctx.app.request('http://localhost/dev/mail');
+    const res = await ctx.app.request('http://localhost/dev/mail', { headers: { Cookie: await ctx.login('admin') } });
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain(`data-mail-id="${mail.id}"`);
