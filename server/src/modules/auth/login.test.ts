@@ -15,9 +15,9 @@ afterEach(async () => { await ctx.db.delete(authThrottle); });
 
 const API = 'http://localhost/api/v2/public/api';
 /** A login as it arrives from a given client address (what @hono/node-server's conninfo reads). */
-const loginFrom = async (address: string, username: string, password: string) => {
+const loginFrom = async (address: string, username: string, password: string, forwardedFor?: string) => {
   const res = await ctx.app.request(`${API}/auth/login`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'x' },
+    method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'x', ...(forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {}) },
     body: JSON.stringify({ username, password }),
   }, { incoming: { socket: { remoteAddress: address, remotePort: 40000, remoteFamily: 'IPv4' } } });
   return { status: res.status, json: await res.json(), headers: res.headers };
@@ -113,6 +113,37 @@ describe('login throttling (decisions: 5 failures per username, 30 per address, 
     expect((await loginFrom('192.0.2.1', 'gerente', 'demo1234')).status).toBe(200);
     for (let i = 0; i < 4; i++) await loginFrom('192.0.2.1', 'gerente', 'mala');
     expect((await loginFrom('192.0.2.1', 'gerente', 'demo1234')).status).toBe(200);
+  });
+});
+
+describe('client address behind a proxy (README: TRUST_PROXY)', () => {
+  const PROXY = '10.0.0.2';
+  const withProxies = async (hops: number, run: () => Promise<void>) => {
+    ctx.deps.config.trustProxy = hops;
+    try { await run(); } finally { ctx.deps.config.trustProxy = 0; }
+  };
+
+  it('TRUST_PROXY=1: the address the proxy saw (rightmost), so a spoofed leftmost entry cannot dodge the address limit', async () => {
+    await withProxies(1, async () => {
+      for (let i = 0; i < 30; i++) expect((await loginFrom(PROXY, `nadie${i}`, 'x', `192.0.2.${i}, 203.0.113.50`)).status).toBe(401);
+      expect((await loginFrom(PROXY, 'admin', 'demo1234', '192.0.2.200, 203.0.113.50')).status).toBe(429);
+      expect((await loginFrom(PROXY, 'admin', 'demo1234', '203.0.113.50, 203.0.113.51')).status).toBe(200);
+    });
+  });
+
+  it('TRUST_PROXY=2: the second entry from the right; a chain shorter than the hops gives its leftmost', async () => {
+    await withProxies(2, async () => {
+      for (let i = 0; i < 30; i++) await loginFrom(PROXY, `nadie${i}`, 'x', `192.0.2.${i}, 203.0.113.60, 10.0.0.1`);
+      expect((await loginFrom(PROXY, 'admin', 'demo1234', 'spoofed, 203.0.113.60, 10.0.0.1')).status).toBe(429);
+      expect((await loginFrom(PROXY, 'admin', 'demo1234', '203.0.113.60')).status).toBe(429);
+      expect((await loginFrom(PROXY, 'admin', 'demo1234', '203.0.113.60, 10.0.0.9')).status).toBe(429);
+      expect((await loginFrom(PROXY, 'admin', 'demo1234', '203.0.113.61, 10.0.0.1')).status).toBe(200);
+    });
+  });
+
+  it('without TRUST_PROXY the header is ignored: the connection\'s address counts', async () => {
+    for (let i = 0; i < 30; i++) await loginFrom('203.0.113.70', `nadie${i}`, 'x', `192.0.2.${i}`);
+    expect((await loginFrom('203.0.113.70', 'admin', 'demo1234', '192.0.2.250')).status).toBe(429);
   });
 });
 
