@@ -89,15 +89,21 @@ describe('login (SPEC §6 roles, §8 login messages)', () => {
   });
 });
 
-describe('login throttling (decisions: 5 failures per username, 30 per address, 15 min)', () => {
-  it('per username: the 6th attempt is 429 with a clear message and Retry-After, even with the right password', async () => {
-    for (let i = 0; i < 5; i++) expect((await loginFrom(`198.51.100.${i + 1}`, 'supervisor', 'mala')).status).toBe(401);
-    const locked = await loginFrom('198.51.100.99', 'supervisor', 'demo1234');
+describe('login throttling (decisions: 5 failures per username and address, 30 per address, 15 min)', () => {
+  it('per username and address: the 6th attempt from that address is 429 with a clear message and Retry-After, even with the right password', async () => {
+    for (let i = 0; i < 5; i++) expect((await loginFrom('198.51.100.1', 'supervisor', 'mala')).status).toBe(401);
+    const locked = await loginFrom('198.51.100.1', 'supervisor', 'demo1234');
     expect(locked.status).toBe(429);
     expect(locked.json.message).toBe('Demasiados intentos fallidos. Intente nuevamente en 15 minutos');
     expect(locked.headers.get('retry-after')).toBe('900');
-    // Another user from the same addresses is not affected.
+    // Another user from the same address is not affected.
     expect((await loginFrom('198.51.100.1', 'gerente', 'demo1234')).status).toBe(200);
+  });
+
+  it('wrong passwords from one address do not lock the user out everywhere: the owner signs in from their own', async () => {
+    for (let i = 0; i < 5; i++) expect((await loginFrom('198.51.100.66', 'supervisor', 'mala')).status).toBe(401);
+    expect((await loginFrom('198.51.100.66', 'supervisor', 'demo1234')).status).toBe(429);
+    expect((await loginFrom('198.51.100.7', 'supervisor', 'demo1234')).status).toBe(200);
   });
 
   it('per address: after 30 failures with any usernames the address is refused, other addresses are not', async () => {

@@ -45,7 +45,7 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .put('/password', requireUser, async (c) => {
     const user = currentUser(c);
-    await changePassword(c.var.deps, user, await jsonBody(c, changePasswordSchema));
+    await changePassword(c.var.deps, user, await jsonBody(c, changePasswordSchema), clientAddress(c));
     return c.json({ message: c.var.t('account.password_changed') });
   })
   .put('/locale', requireUser, async (c) => {

@@ -4,7 +4,7 @@ import { companies, passwordResets, projects, sessions, unitOwners, owners, user
 import { ApiError } from '../../lib/errors.ts';
 import type { Translate } from '../../lib/i18n.ts';
 import { decoyHash, hashPassword, verifyPassword } from '../../auth/password.ts';
-import { clearFailures, lockedMinutes, recordFailure, THROTTLE } from '../../auth/throttle.ts';
+import { clearFailures, lockedMinutes, loginThrottleKeys, recordFailure } from '../../auth/throttle.ts';
 import { newToken, sha256 } from '../../auth/tokens.ts';
 import { loadUser } from '../../auth/session.ts';
 
@@ -14,8 +14,8 @@ export const RESET_MAX_PER_HOUR = 5;
 export async function login(deps: AppDeps, input: { username: string; password: string }, meta: { ip: string; userAgent?: string }) {
   const db = deps.database.db;
   const username = input.username.trim().toLowerCase();
-  const keys = [`u:${username}`, `ip:${meta.ip}`];
-  const minutes = await lockedMinutes(db, keys);
+  const [pair, address] = loginThrottleKeys(username, meta.ip);
+  const minutes = await lockedMinutes(db, [pair.key, address.key]);
   if (minutes > 0) throw new ApiError(429, 'errors.too_many_attempts', { minutes });
 
   const [row] = await db.select({ user: users, company: companies }).from(users)
@@ -23,11 +23,11 @@ export async function login(deps: AppDeps, input: { username: string; password: 
     .where(and(sql`lower(${users.username}) = ${username}`, isNull(users.deletedAt)));
   const ok = row ? await verifyPassword(row.user.passwordHash, input.password) : (await verifyPassword(await decoyHash(), input.password), false);
   if (!row || !ok) {
-    await recordFailure(db, keys[0], THROTTLE.maxPerUsername);
-    await recordFailure(db, keys[1], THROTTLE.maxPerAddress);
+    await recordFailure(db, pair.key, pair.max);
+    await recordFailure(db, address.key, address.max);
     throw new ApiError(401, 'auth.wrong_credentials');
   }
-  await clearFailures(db, keys[0]);
+  await clearFailures(db, pair.key);
   if (row.company.isBlocked) throw new ApiError(403, 'auth.account_suspended');
   if (!row.user.isActive) throw new ApiError(403, 'errors.no_permission');
   if (!(await hasActiveProjects(deps, row.user.id, row.user.companyId, row.user.kind))) throw new ApiError(403, 'auth.no_projects');
