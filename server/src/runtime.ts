@@ -7,6 +7,7 @@ import { isEmpty, seedDemo } from './db/seed.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createSessionCache } from './auth/session.ts';
+import { createBackgroundTasks } from './lib/background.ts';
 import type { AppDeps } from './http/context.ts';
 
 /** A signing secret that survives restarts: from SIGNING_SECRET, else generated once under DATA_DIR. */
@@ -38,6 +39,7 @@ export async function createDeps(config: AppConfig, opts: { inMemory?: boolean; 
     log,
     mailer: createMailer(database.db, log, config.smtpUrl),
     sessions: createSessionCache(database.db, { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs }),
+    background: createBackgroundTasks(log),
     extras: {},
   };
 }

@@ -6,6 +6,7 @@ import { users } from '../../db/schema/index.ts';
 import { ApiError, notFound, unprocessable } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { clearFailures, lockedMinutes, loginThrottleKeys, recordFailure } from '../../auth/throttle.ts';
+import { voidResetLinks } from './service.ts';
 
 /** The caller's own row, always scoped to their company (DESIGN §4). */
 const own = (user: SessionUser) => and(eq(users.id, user.id), eq(users.companyId, user.companyId));
@@ -45,7 +46,7 @@ function mergeSettings(current: Record<string, unknown>, patch: Record<string, u
 /**
  * PUT auth/password. A wrong current password is a 422 on current_password and counts as a failed
  * login for the username from that address, so a stolen session cannot be used to guess the password.
- * On success every other session of the user ends; the current one stays.
+ * On success every other session of the user ends (the current one stays) and no reset link works any more.
  */
 export async function changePassword(deps: AppDeps, user: SessionUser, input: { current_password: string; password: string }, clientAddress: string) {
   const db = deps.database.db;
@@ -63,6 +64,7 @@ export async function changePassword(deps: AppDeps, user: SessionUser, input: { 
   await clearFailures(db, pair.key);
   const passwordHash = await hashPassword(input.password);
   await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(own(user));
+  await voidResetLinks(db, user.id);
   await deps.sessions.endUserSessions(user.id, user.sessionId);
 }
 

@@ -93,8 +93,11 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post('/password/forgot', async (c) => {
     const { username } = await jsonBody(c, forgotPasswordSchema);
-    await requestPasswordReset(c.var.deps, username, c.var.t);
-    return c.json({ message: c.var.t('auth.reset_sent') });
+    const { deps, t } = c.var;
+    // Looking the user up and mailing happen after the answer, so its timing is the same whether
+    // the user exists or not (docs/decisions.md, Hardening).
+    deps.background.run('password reset', () => requestPasswordReset(deps, username, t));
+    return c.json({ message: t('auth.reset_sent') });
   })
   .post('/password/reset', async (c) => {
     const input = await jsonBody(c, resetPasswordSchema);

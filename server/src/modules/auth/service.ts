@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppDeps, SessionUser } from '../../http/context.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { companies, passwordResets, projects, sessions, unitOwners, owners, users } from '../../db/schema/index.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { Translate } from '../../lib/i18n.ts';
@@ -117,7 +118,10 @@ export async function logout(deps: AppDeps, user: SessionUser) {
   await deps.sessions.destroy(user.sessionId);
 }
 
-/** Recovery by username: always the same answer, so it does not reveal who exists (SPEC §2 auth). */
+/**
+ * Recovery by username (SPEC §2 auth). The route answers the same before this runs, so neither the
+ * answer nor its timing reveals who exists.
+ */
 export async function requestPasswordReset(deps: AppDeps, username: string, t: Translate) {
   const db = deps.database.db;
   const [user] = await db.select().from(users)
@@ -142,6 +146,11 @@ export async function requestPasswordReset(deps: AppDeps, username: string, t: T
   });
 }
 
+/** Every reset link a user still holds stops working (after a reset or a password change). */
+export async function voidResetLinks(db: DbOrTx, userId: number) {
+  await db.update(passwordResets).set({ usedAt: new Date() }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}
+
 export async function resetPassword(deps: AppDeps, token: string, password: string) {
   const db = deps.database.db;
   const hash = sha256(token);
@@ -152,6 +161,7 @@ export async function resetPassword(deps: AppDeps, token: string, password: stri
       .returning();
     if (!reset) throw new ApiError(422, 'auth.reset_invalid', undefined, [{ field: 'token', key: 'auth.reset_invalid' }]);
     await tx.update(users).set({ passwordHash: newHash, updatedAt: new Date() }).where(eq(users.id, reset.userId));
+    await voidResetLinks(tx, reset.userId);
     await tx.delete(sessions).where(eq(sessions.userId, reset.userId));
     return reset.userId;
   });
