@@ -33,13 +33,16 @@ export async function createDeps(config: AppConfig, opts: { inMemory?: boolean; 
     await seedDemo(database.db);
   }
   const secret = opts.inMemory && !config.signingSecret ? randomBytes(32).toString('hex') : signingSecret(config);
-  return {
+  const deps: AppDeps = {
     config: { ...config, signingSecret: secret },
     database,
     log,
     mailer: createMailer(database.db, log, config.smtpUrl),
-    sessions: createSessionCache(database.db, { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs }),
+    sessions: createSessionCache(database.db, {
+      idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs, onEnded: () => deps.wakeOutbox?.(),
+    }),
     background: createBackgroundTasks(log),
     extras: {},
   };
+  return deps;
 }

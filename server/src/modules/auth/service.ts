@@ -8,6 +8,7 @@ import { decoyHash, hashPassword, verifyPassword } from '../../auth/password.ts'
 import { clearFailures, lockedMinutes, loginThrottleKeys, recordFailure } from '../../auth/throttle.ts';
 import { newToken, sha256 } from '../../auth/tokens.ts';
 import { loadUser } from '../../auth/session.ts';
+import { endSessionsIn } from '../../auth/session-end.ts';
 
 const RESET_TTL_MINUTES = 30;
 export const RESET_MAX_PER_HOUR = 5;
@@ -162,8 +163,10 @@ export async function resetPassword(deps: AppDeps, token: string, password: stri
     if (!reset) throw new ApiError(422, 'auth.reset_invalid', undefined, [{ field: 'token', key: 'auth.reset_invalid' }]);
     await tx.update(users).set({ passwordHash: newHash, updatedAt: new Date() }).where(eq(users.id, reset.userId));
     await voidResetLinks(tx, reset.userId);
-    await tx.delete(sessions).where(eq(sessions.userId, reset.userId));
+    // Last: it writes the session-ended events, which hold the outbox lock until commit.
+    await endSessionsIn(tx, eq(sessions.userId, reset.userId));
     return reset.userId;
   });
   deps.sessions.evictUser(userId);
+  deps.wakeOutbox?.();
 }

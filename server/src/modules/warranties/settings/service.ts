@@ -76,5 +76,14 @@ export async function frameAncestors(db: DbOrTx, projectIds: number[]) {
   const rows = projectIds.length
     ? await db.select({ iframe: projectSettings.iframe }).from(projectSettings).where(inArray(projectSettings.projectId, projectIds))
     : [];
-  return frameAncestorsPolicy(rows.flatMap((r) => (r.iframe.enabled ? r.iframe.allowedOrigins : [])));
+  return frameAncestorsPolicy(enabledOrigins(rows));
+}
+
+const enabledOrigins = (rows: { iframe: { enabled: boolean; allowedOrigins: string[] } }[]) =>
+  rows.flatMap((r) => (r.iframe.enabled ? r.iframe.allowedOrigins : []));
+
+/** Every site a company lets embed the owner portal (the live gateway's Origin check for its owners). */
+export async function companyEmbeddingOrigins(db: DbOrTx, companyId: number): Promise<string[]> {
+  const rows = await db.select({ iframe: projectSettings.iframe }).from(projectSettings).where(eq(projectSettings.companyId, companyId));
+  return [...new Set(enabledOrigins(rows).filter(isEmbeddingOrigin))];
 }
