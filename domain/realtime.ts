@@ -28,6 +28,13 @@ export type LiveEvent = {
   at: string;
 };
 
+/**
+ * A sign-in session ended (logout, password change or reset, a disabled user): addressed to the
+ * user, with `data.session` the session's public key. Gateways disconnect that session's sockets
+ * and the embedded broker its MQTT clients; it is never emitted to browsers.
+ */
+export const SESSION_ENDED_EVENT = 'session.ended';
+
 export type RoomKind = 'company' | 'project' | 'user' | 'entity';
 
 /** Room names: company:<id>, project:<id>, user:<id>, and <entityType>:<id> (ticket:<id>…). */

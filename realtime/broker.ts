@@ -3,8 +3,9 @@ import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { WebSocketServer, createWebSocketStream } from 'ws';
-import { isInternalMqtt, verifyMqttCredentials } from './credentials.ts';
-import { canonicalTopic, mayRead, type TopicGrant } from './topics.ts';
+import { SESSION_ENDED_EVENT } from '#domain/realtime';
+import { isInternalMqtt, verifyMqttCredentials, type SessionGrant } from './credentials.ts';
+import { canonicalTopic, mayRead, TOPIC_ROOT, wireTopic } from './topics.ts';
 
 export type BrokerLog = { info(msg: string, f?: Record<string, unknown>): void; warn(msg: string, f?: Record<string, unknown>): void };
 
@@ -16,12 +17,18 @@ export type EmbeddedBrokerOptions = {
   secret: string;
   namespace?: string;
   log?: BrokerLog;
+  /**
+   * Whether the sign-in session the credentials were issued to is still open (asked on connect and
+   * on every subscribe). Given, credentials without a session are refused; without it (tools,
+   * tests of the broker alone) credentials live until they expire.
+   */
+  sessionOpen?: (grant: SessionGrant) => Promise<boolean>;
 };
 
-type Session = { internal: true } | { internal: false; grant: TopicGrant; expiry: NodeJS.Timeout };
+type Session = { internal: true } | { internal: false; grant: SessionGrant; expiry: NodeJS.Timeout };
 const sessions = new WeakMap<Client, Session>();
 
-const authError = (returnCode: 4 | 5) => Object.assign(new Error('not authorized'), { returnCode }) as AuthenticateError;
+const authError = (returnCode: 3 | 4 | 5) => Object.assign(new Error('not authorized'), { returnCode }) as AuthenticateError;
 
 /**
  * The embedded aedes broker of the default setup (DESIGN §3). Our processes connect as the
@@ -32,6 +39,14 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions) {
   const ns = opts.namespace ?? '';
   const broker = await Aedes.createBroker({ drainTimeout: 10_000, heartbeatInterval: 60_000 });
 
+  // Clients per session key, so a session-ended event closes that session's connections.
+  const bySession = new Map<string, Set<Client>>();
+  const unbind = (client: Client, sid: string | undefined) => {
+    const set = sid ? bySession.get(sid) : undefined;
+    if (set?.delete(client) && set.size === 0) bySession.delete(sid!);
+  };
+  const sessionOpen = (grant: SessionGrant) => (opts.sessionOpen ? opts.sessionOpen(grant) : Promise.resolve(true));
+
   broker.authenticate = (client, username, password, done) => {
     const pass = password?.toString('utf8');
     if (isInternalMqtt(opts.secret, username, pass)) {
@@ -40,18 +55,31 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions) {
     }
     const grant = verifyMqttCredentials(opts.secret, username, pass);
     if (!grant) return done(authError(4), false);
-    // The credentials are short-lived: the connection ends when they expire.
-    const expiry = setTimeout(() => client.close(), Math.max(0, grant.exp * 1000 - Date.now()));
-    expiry.unref();
-    sessions.set(client, { internal: false, grant, expiry });
-    done(null, true);
+    if (opts.sessionOpen && !grant.sid) return done(authError(5), false);
+    sessionOpen(grant).then((open) => {
+      if (!open) return done(authError(5), false);
+      // The credentials are short-lived: the connection ends when they expire.
+      const expiry = setTimeout(() => client.close(), Math.max(0, grant.exp * 1000 - Date.now()));
+      expiry.unref();
+      sessions.set(client, { internal: false, grant, expiry });
+      if (grant.sid) bySession.set(grant.sid, (bySession.get(grant.sid) ?? new Set()).add(client));
+      done(null, true);
+    }, (error) => {
+      opts.log?.warn('mqtt session check failed', { error: String(error) });
+      done(authError(3), false);
+    });
   };
   broker.authorizeSubscribe = (client, sub, done) => {
     const s = sessions.get(client);
     if (s?.internal) return done(null, sub);
     const topic = canonicalTopic(sub.topic, ns);
     // Refused filters get SUBACK 128 rather than a dropped connection, so an app learns which one.
-    done(null, s && topic !== undefined && mayRead(s.grant, topic) ? sub : null);
+    if (!s || topic === undefined || !mayRead(s.grant, topic)) return done(null, null);
+    sessionOpen(s.grant).then((open) => {
+      if (open) return done(null, sub);
+      done(null, null);
+      client.close();
+    }, () => done(null, null));
   };
   broker.authorizePublish = (client, packet, done) => {
     const s = client ? sessions.get(client) : undefined;
@@ -59,8 +87,22 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions) {
   };
   broker.on('clientDisconnect', (client) => {
     const s = sessions.get(client);
-    if (s && !s.internal) clearTimeout(s.expiry);
+    if (s && !s.internal) {
+      clearTimeout(s.expiry);
+      unbind(client, s.grant.sid);
+    }
   });
+
+  // A session ended (logout, password change, a disabled user): its MQTT clients go with it.
+  const onUserEvent = (packet: { payload: Buffer | string }, callback: () => void) => {
+    try {
+      const event = JSON.parse(packet.payload.toString()) as { type?: unknown; data?: { session?: unknown } };
+      const sid = event.type === SESSION_ENDED_EVENT ? event.data?.session : undefined;
+      if (typeof sid === 'string') for (const client of bySession.get(sid) ?? []) client.close();
+    } catch { /* not an event of ours */ }
+    callback();
+  };
+  await new Promise<void>((resolve) => broker.subscribe(wireTopic(`${TOPIC_ROOT}/+/users/+`, ns), onUserEvent, resolve));
 
   const tcp = net.createServer((socket) => broker.handle(socket));
   await new Promise<void>((resolve, reject) => {

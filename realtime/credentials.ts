@@ -2,15 +2,18 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { TopicGrant } from './topics.ts';
 
 /**
- * Short-lived MQTT credentials for mobile apps and devices (issue 5 §5). Stateless: the password
- * is the grant (user, company, visible projects, expiry) signed with the app's signing secret,
- * so the embedded broker verifies it without a database and any process can issue it.
+ * Short-lived MQTT credentials for mobile apps and devices (issue 5 §5). The password is the grant
+ * (user, company, visible projects, the session it belongs to, expiry) signed with the app's
+ * signing secret, so any process can issue it and the broker verifies it without a database; the
+ * broker asks the app only whether that session is still open (broker.ts).
  */
 export const DEFAULT_MQTT_TTL_SECONDS = 15 * 60;
 /** The relay, the gateways and other server processes connect with this user. */
 export const INTERNAL_MQTT_USER = 'qa-internal';
 
-type SignedGrant = TopicGrant & { exp: number };
+/** `sid`: the live key of the session the credentials were issued to (they end with it). */
+export type SessionGrant = TopicGrant & { sid?: string };
+type SignedGrant = SessionGrant & { exp: number };
 
 const sign = (secret: string, data: string) => createHmac('sha256', secret).update(`mqtt:${data}`).digest('base64url');
 
@@ -22,7 +25,7 @@ function safeEqual(a: string, b: string): boolean {
 
 export const mqttUsername = (userId: number) => `u${userId}`;
 
-export function issueMqttCredentials(secret: string, grant: TopicGrant, ttlSeconds = DEFAULT_MQTT_TTL_SECONDS, now = Date.now()) {
+export function issueMqttCredentials(secret: string, grant: SessionGrant, ttlSeconds = DEFAULT_MQTT_TTL_SECONDS, now = Date.now()) {
   const signed: SignedGrant = { ...grant, projectIds: [...grant.projectIds], exp: Math.floor(now / 1000) + ttlSeconds };
   const payload = Buffer.from(JSON.stringify(signed)).toString('base64url');
   return {

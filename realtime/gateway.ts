@@ -4,14 +4,17 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import {
-  parseRoom, REPLAY_LIMIT, rooms, roomsOfEvent,
+  parseRoom, REPLAY_LIMIT, rooms, roomsOfEvent, SESSION_ENDED_EVENT,
   type ClientToServerEvents, type LiveEvent, type ParsedRoom, type ServerToClientEvents,
 } from '#domain/realtime';
 import { startBridge, type Bridge } from './bridge.ts';
 import type { MqttTarget } from './mqtt-link.ts';
 
-/** Who a socket belongs to; the authority may carry more (e.g. the cookie, in standalone mode). */
-export type GatewayUser = { id: number; companyId: number; kind: 'staff' | 'owner' };
+/**
+ * Who a socket belongs to; the authority may carry more (e.g. the cookie, in standalone mode).
+ * `sessionKey` names the sign-in session, so its sockets end with it (SESSION_ENDED_EVENT).
+ */
+export type GatewayUser = { id: number; companyId: number; kind: 'staff' | 'owner'; sessionKey?: string };
 
 /**
  * What the gateway asks the application (realtime/ never imports server/: main.ts injects an
@@ -20,6 +23,8 @@ export type GatewayUser = { id: number; companyId: number; kind: 'staff' | 'owne
 export type GatewayAuthority<U extends GatewayUser> = {
   authenticate(cookieHeader: string | undefined): Promise<U | undefined>;
   canJoin(user: U, room: ParsedRoom): Promise<boolean>;
+  /** Sites that may embed our pages for this user (the owner portal's iframe settings), as origins. */
+  embeddingOrigins(user: U): Promise<readonly string[]>;
   /** Events after `lastId` for these rooms, oldest first; complete=false when more than `limit`. */
   replaySince(user: U, lastId: number, roomNames: string[], limit: number): Promise<{ events: LiveEvent[]; complete: boolean }>;
 };
@@ -33,6 +38,8 @@ export type GatewayLog = {
 export type GatewayOptions<U extends GatewayUser> = {
   server: http.Server;
   authority: GatewayAuthority<U>;
+  /** PUBLIC_URL: the origin our pages are served from, besides the Host a handshake asks for. */
+  publicUrl?: string;
   mqtt: MqttTarget;
   namespace?: string;
   redisUrl?: string;
@@ -71,12 +78,33 @@ export async function createGateway<U extends GatewayUser>(opts: GatewayOptions<
     ...(redis && redisSub ? { adapter: createAdapter(redis, redisSub, { key: `qa-socket.io${opts.namespace ? `:${opts.namespace}` : ''}` }) } : {}),
   });
 
+  const publicOrigin = opts.publicUrl ? URL.parse(opts.publicUrl)?.origin : undefined;
+  // The session cookie rides on every handshake, whichever page opens it: a browser's handshake
+  // must come from our own pages or from a site allowed to embed the portal for this user
+  // (cross-site WebSocket hijacking). Clients without Origin (apps, tools) carry no ambient cookie.
+  async function originAllowed(origin: string | undefined, host: string | undefined, user: () => Promise<U | undefined>) {
+    if (origin === undefined) return true;
+    const from = URL.parse(origin);
+    if (!from || (from.protocol !== 'https:' && from.protocol !== 'http:')) return false;
+    if (from.origin === publicOrigin || (host && URL.parse(`${from.protocol}//${host}`)?.host === from.host)) return true;
+    const u = await user();
+    return !!u && (await authority.embeddingOrigins(u)).includes(from.origin);
+  }
+
   io.use((socket, next) => {
-    authority.authenticate(socket.handshake.headers.cookie).then((user) => {
-      if (!user) return next(new Error('unauthorized'));
-      socket.data.user = user;
+    const { headers } = socket.handshake;
+    let session: Promise<U | undefined> | undefined;
+    const user = () => (session ??= authority.authenticate(headers.cookie));
+    (async () => {
+      if (!(await originAllowed(headers.origin, headers.host, user))) {
+        log.warn('gateway refused a handshake from another origin', { origin: headers.origin });
+        return next(new Error('forbidden origin'));
+      }
+      const u = await user();
+      if (!u) return next(new Error('unauthorized'));
+      socket.data.user = u;
       next();
-    }, (error) => {
+    })().catch((error) => {
       log.error('gateway authentication failed', { error: String(error) });
       next(new Error('unavailable'));
     });
@@ -94,7 +122,7 @@ export async function createGateway<U extends GatewayUser>(opts: GatewayOptions<
     const joined = [...socket.rooms].filter((r) => r !== socket.id);
     const { events, complete } = await authority.replaySince(socket.data.user, lastId, joined, REPLAY_LIMIT);
     if (!complete) return void socket.emit('resync');
-    for (const e of events) socket.emit('event', e);
+    for (const e of events) if (e.type !== SESSION_ENDED_EVENT) socket.emit('event', e);
   }
 
   io.on('connection', (socket: GatewaySocket<U>) => {
@@ -131,7 +159,22 @@ export async function createGateway<U extends GatewayUser>(opts: GatewayOptions<
     });
   });
 
-  const emit = (event: LiveEvent) => { io.to(roomsOfEvent(event)).emit('event', event); };
+  // Every socket of an ended session, on this gateway or (with Redis) any other, is disconnected.
+  async function endSession(event: LiveEvent) {
+    const key = event.data.session;
+    if (typeof key !== 'string' || event.userId === null) return;
+    for (const socket of await io.in(rooms.user(event.userId)).fetchSockets()) {
+      if (socket.data.user?.sessionKey === key) socket.disconnect(true);
+    }
+  }
+
+  const emit = (event: LiveEvent) => {
+    if (event.type === SESSION_ENDED_EVENT) {
+      endSession(event).catch((error) => log.warn('gateway could not end a session\'s sockets', { error: String(error) }));
+      return;
+    }
+    io.to(roomsOfEvent(event)).emit('event', event);
+  };
   const nodeId = randomBytes(6).toString('hex');
   const bridge: Bridge = startBridge({
     mqtt: opts.mqtt,

@@ -1,7 +1,7 @@
 import type { LiveEvent, ParsedRoom } from '#domain/realtime';
 import type { GatewayAuthority, GatewayUser } from './gateway.ts';
 
-export type RemoteUser = GatewayUser & { cookie: string };
+export type RemoteUser = GatewayUser & { cookie: string; origins: readonly string[] };
 
 const SESSION_COOKIE = 'qa_session';
 
@@ -32,9 +32,11 @@ export function httpAuthority(apiUrl: string, opts: { timeoutMs?: number } = {})
       const res = await call('/session', cookie);
       if (res.status === 401 || res.status === 403) return undefined;
       if (!res.ok) throw new Error(`API answered ${res.status}`);
-      const { data } = (await res.json()) as { data: GatewayUser };
-      return { id: data.id, companyId: data.companyId, kind: data.kind, cookie };
+      const { data } = (await res.json()) as { data: GatewayUser & { origins?: string[] } };
+      return { id: data.id, companyId: data.companyId, kind: data.kind, sessionKey: data.sessionKey, origins: data.origins ?? [], cookie };
     },
+    // Answered with the session (GET realtime/session), so a handshake costs one call.
+    embeddingOrigins: async (user) => user.origins,
     async canJoin(user, room: ParsedRoom) {
       const res = await call(`/rooms/${encodeURIComponent(`${room.type}:${room.id}`)}`, user.cookie);
       return res.ok;

@@ -11,6 +11,8 @@ export type StandaloneOptions = {
   host: string;
   /** The API that owns sessions and the outbox (PUBLIC_URL of `npm start`, or a private address). */
   apiUrl: string;
+  /** PUBLIC_URL of the app: browsers open the gateway from pages of this origin. */
+  publicUrl?: string;
   /** The broker the relay publishes to: MQTT_URL, or the app's embedded broker on loopback. */
   mqttUrl: string;
   secret: string;
@@ -30,7 +32,7 @@ export async function startStandaloneGateway(opts: StandaloneOptions) {
   });
   await new Promise<void>((resolve) => server.listen(opts.port, opts.host, () => resolve()));
   const gateway = await createGateway({
-    server, authority: httpAuthority(opts.apiUrl), mqtt: mqttTarget({ mqttUrl: opts.mqttUrl, secret: opts.secret }),
+    server, authority: httpAuthority(opts.apiUrl), publicUrl: opts.publicUrl, mqtt: mqttTarget({ mqttUrl: opts.mqttUrl, secret: opts.secret }),
     namespace: opts.namespace, redisUrl: opts.redisUrl, log: opts.log,
   });
   const port = (server.address() as AddressInfo).port;
@@ -61,8 +63,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const env = process.env;
   const g = await startStandaloneGateway({
     port: Number(env.REALTIME_PORT ?? 3001),
-    host: env.HOST ?? '0.0.0.0',
+    host: env.HOST || '127.0.0.1',
     apiUrl: env.API_URL ?? `http://127.0.0.1:${env.PORT ?? 3000}`,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 3000}`,
     mqttUrl: env.MQTT_URL || `mqtt://127.0.0.1:${env.MQTT_PORT ?? 1884}`,
     secret: secretFromEnv(env),
     namespace: env.MQTT_NAMESPACE ?? '',

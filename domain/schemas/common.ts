@@ -4,7 +4,7 @@ import { BULK_SELECTION_MAX } from '../limits.ts';
 import {
   date as dateRule, dateAfter, email as emailRule, maxDecimals, maxValue, minValue, noDoubleSpaces as noDoubleSpacesRule,
   noSpecialChars as noSpecialCharsRule, normalizeRut, numeric, oneDecimal as oneDecimalRule, rut as rutRule, same,
-  time as timeRule, toIsoTime, url as urlRule, type RuleResult,
+  time as timeRule, toIsoTime, url as urlRule, embeddingOrigin, toEmbeddingOrigin, type RuleResult,
 } from '../validation.ts';
 
 /**
@@ -90,6 +90,11 @@ export function timeString<R extends boolean | undefined = true>(options: { requ
 /** SPEC §5 URL: absolute http(s). */
 export function url<R extends boolean | undefined = true>(options: { required?: R; max?: number } = {}) {
   return stringField(options.required as R, options.max ?? 2048, [urlRule], (v) => v);
+}
+
+/** Sites allowed to frame the owner portal: https origins only, stored as browsers send them (at most 20). */
+export function embeddingOrigins() {
+  return z.array(stringField(true, 300, [embeddingOrigin], toEmbeddingOrigin)).max(20, 'validation.max_items');
 }
 
 export type DecimalOptions<R> = { min?: number; max?: number; oneDecimal?: boolean; decimals?: number; required?: R };

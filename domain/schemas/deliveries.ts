@@ -3,7 +3,7 @@ import {
   BULK_SELECTION_MAX, DELIVERY_TEXT_MAX, NOTIFICATION_MESSAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, UNIT_TYPE_NAME_MAX,
   UNIT_TYPE_SURFACE_MAX, UPLOAD,
 } from '../limits.ts';
-import { dateOrder, dateString, decimal, email, id, idList, optionalText, requiredText, rut } from './common.ts';
+import { dateOrder, dateString, decimal, email, embeddingOrigins, id, idList, optionalText, requiredText, rut } from './common.ts';
 import { attachmentSchema, SEVERITIES, slotDateTime } from './warranties.ts';
 
 /**
@@ -186,10 +186,10 @@ export const globalConfigSchema = generalConfigSchema.omit({ municipal_reception
 });
 export const logoConfigSchema = z.object({ logo_path: storagePath.nullable() });
 export const planSchema = z.object({ unit_type_id: id(), paths: z.array(storagePath).min(1, 'validation.required').max(20, 'validation.max_items') });
-/** Origins allowed to frame the owner portal (frame-ancestors): scheme and host, no path. */
+/** Origins allowed to frame the owner portal (frame-ancestors): https, host and port, no path. */
 export const iframeConfigSchema = z.object({
   enabled: z.boolean(REQUIRED),
-  allowed_origins: z.array(z.string().trim().regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i, 'validation.url')).max(20, 'validation.max_items'),
+  allowed_origins: embeddingOrigins(),
 });
 
 // ── Agenda and feeds ──

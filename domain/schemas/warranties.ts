@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BULK_SELECTION_MAX, NOTIFICATION_MESSAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, UPLOAD } from '../limits.ts';
+import { embeddingOrigins } from './common.ts';
 
 /**
  * After-sales (postventa) request schemas, shared by the server routes and the client forms.
@@ -210,6 +211,6 @@ export const projectSettingsSchema = z.object({
   owner_confirmation_limit_hours: z.coerce.number().int().min(0, 'validation.min_value').max(24 * 30, 'validation.max_value').optional(),
   iframe: z.object({
     enabled: z.boolean(),
-    allowed_origins: z.array(z.string().trim().regex(/^https?:\/\/[^/\s]+$/, 'validation.url')).max(20, 'validation.max_items'),
+    allowed_origins: embeddingOrigins(),
   }).optional(),
 });

@@ -43,3 +43,30 @@ export function url(value: unknown): RuleResult {
     return fail('validation.url');
   }
 }
+
+/**
+ * A site allowed to embed the owner portal (its frame-ancestors, and the Origin the live gateway
+ * accepts from it): `https://host[:port]`, a dotted host name of letters, digits and hyphens,
+ * nothing after it. Plain http is refused: anyone on that site's network path could then frame the
+ * portal and open its socket (docs/decisions.md, Hardening). Not a URL at all: `validation.url`.
+ */
+export function embeddingOrigin(value: unknown): RuleResult {
+  if (isAbsent(value)) return null;
+  if (typeof value !== 'string' || /\s/.test(value.trim())) return fail('validation.url');
+  let parsed: URL;
+  try {
+    parsed = new URL(value.trim());
+  } catch {
+    return fail('validation.url');
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return fail('validation.url');
+  const labels = parsed.hostname.split('.');
+  const isOrigin = parsed.protocol === 'https:' && !parsed.username && !parsed.password && parsed.pathname === '/'
+    && !parsed.search && !parsed.hash && labels.length >= 2 && labels.every((l) => LABEL.test(l));
+  return isOrigin ? null : fail('validation.https_origin');
+}
+
+export const isEmbeddingOrigin = (value: unknown): value is string => !isAbsent(value) && embeddingOrigin(value) === null;
+
+/** The origin as a browser sends it in `Origin`: lower case, without the default port or a slash. */
+export const toEmbeddingOrigin = (value: string) => new URL(value.trim()).origin;

@@ -5,6 +5,7 @@ import { createApi } from './api.ts';
 import { devMailRoutes } from './mail/dev-routes.ts';
 import { publicFileRoutes, storageRoutes } from './modules/files/routes.ts';
 import { staticClient } from './http/static.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { portalFraming } from './modules/warranties/service.ts';
 
 export const API_V2 = '/api/v2/public/api';
@@ -16,6 +17,7 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
   const app = new Hono<AppEnv>();
   app.onError(errorHandler);
   app.use(requestContext(deps));
+  app.use(securityHeaders(deps.config));
 
   app.get('/health', (c) => c.json({ status: 'ok' }));
   app.get('/ready', async (c) => {

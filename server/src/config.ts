@@ -17,6 +17,8 @@ export type AppConfig = {
   /** Secret for signing upload URLs and other short-lived tokens. */
   signingSecret: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** Proxies in front of the app whose X-Forwarded-For entries are believed (0: none). */
+  trustProxy: number;
   s3?: { endpoint: string; bucket: string; accessKey: string; secretKey: string; region: string };
 };
 
@@ -28,7 +30,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     : undefined;
   return {
     port,
-    host: env.HOST ?? '0.0.0.0',
+    // Loopback unless asked: a default start must not expose the demo accounts to the network.
+    host: env.HOST || '127.0.0.1',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     mqttUrl: env.MQTT_URL || undefined,
@@ -39,6 +42,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionAbsoluteMs: Number(env.SESSION_ABSOLUTE_HOURS ?? 12) * 3_600_000,
     signingSecret: env.SIGNING_SECRET ?? '',
     logLevel: (env.LOG_LEVEL as AppConfig['logLevel']) ?? 'info',
+    trustProxy: proxyHops(env.TRUST_PROXY),
     s3,
   };
+}
+
+/** TRUST_PROXY: a hop count ('1', '2', …; 'true' is one hop). Anything else trusts no proxy. */
+function proxyHops(value: string | undefined): number {
+  if (value === 'true') return 1;
+  return value && /^\d{1,2}$/.test(value) ? Number(value) : 0;
 }

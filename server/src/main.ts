@@ -42,6 +42,8 @@ export async function main() {
     await responseWatch.stop();
     await realtime.stop().catch((error) => deps.log.error('realtime stop failed', { error }));
     await closed;
+    // Mail and other work that answered requests started but did not wait for.
+    await deps.background.idle();
     clearInterval(reaper);
     await deps.database.close();
     deps.log.info('stopped');

@@ -7,6 +7,7 @@ import { isEmpty, seedDemo } from './db/seed.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createSessionCache } from './auth/session.ts';
+import { createBackgroundTasks } from './lib/background.ts';
 import type { AppDeps } from './http/context.ts';
 
 /** A signing secret that survives restarts: from SIGNING_SECRET, else generated once under DATA_DIR. */
@@ -32,12 +33,16 @@ export async function createDeps(config: AppConfig, opts: { inMemory?: boolean; 
     await seedDemo(database.db);
   }
   const secret = opts.inMemory && !config.signingSecret ? randomBytes(32).toString('hex') : signingSecret(config);
-  return {
+  const deps: AppDeps = {
     config: { ...config, signingSecret: secret },
     database,
     log,
     mailer: createMailer(database.db, log, config.smtpUrl),
-    sessions: createSessionCache(database.db, { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs }),
+    sessions: createSessionCache(database.db, {
+      idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs, onEnded: () => deps.wakeOutbox?.(),
+    }),
+    background: createBackgroundTasks(log),
     extras: {},
   };
+  return deps;
 }

@@ -1,33 +1,28 @@
 /**
  * Issue 3 §10 (foundation client, end to end): the forgotten-password flow of SPEC §2 through the
- * development mail page (DESIGN §3): request the link on /auth/forgotten-password, open /dev/mail,
- * follow the link, set a new password, sign in with it. The old password stops working. The demo
- * password is restored afterwards so the other e2e files (same server) can still sign in.
+ * development mail page (DESIGN §3): request the link on /auth/forgotten-password, read it on
+ * /dev/mail (as an admin of the company, in a context of its own: README), follow the link, set a
+ * new password, sign in with it. The old password stops working. The demo password is restored
+ * afterwards so the other e2e files (same server) can still sign in.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { APIRequestContext, Browser, Page } from 'playwright-core';
+import type { APIRequestContext, Browser } from 'playwright-core';
 import { hasChromium, launch, login, newContext } from './support/browser.ts';
+import { openDevMail } from './support/dev-mail.ts';
 
 const USER = 'revisor';
 const NEW_PASSWORD = 'Calidad-Torre-2026';
 const API = '/api/v2/public/api';
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
-
-/** Id of the newest mail on /dev/mail (0 when the outbox is empty). */
-async function newestMailId(page: Page): Promise<number> {
-  await page.goto('/dev/mail');
-  const id = await page.locator('article[data-mail-id]').first().getAttribute('data-mail-id').catch(() => null);
-  return Number(id ?? 0);
-}
+type DevMail = Awaited<ReturnType<typeof openDevMail>>;
 
 /** Restores the seed password through the same API the pages use (request a link, read it, reset). */
-async function restoreDemoPassword(request: APIRequestContext, page: Page) {
-  const before = await newestMailId(page);
+async function restoreDemoPassword(request: APIRequestContext, mail: DevMail) {
+  const before = await mail.newestMailId();
   const asked = await request.post(`${API}/auth/password/forgot`, { headers: XHR, data: { username: USER } });
   expect(asked.ok()).toBe(true);
-  await expect.poll(() => newestMailId(page)).toBeGreaterThan(before);
-  const href = await page.locator('article[data-mail-id]').first().locator('a[href*="/auth/reset?token="]').getAttribute('href');
-  const token = new URL(href!).searchParams.get('token');
+  await expect.poll(() => mail.newestMailId()).toBeGreaterThan(before);
+  const token = new URL(await mail.newestResetLink()).searchParams.get('token');
   const reset = await request.post(`${API}/auth/password/reset`, {
     headers: XHR, data: { token, password: 'demo1234', password_confirmation: 'demo1234' },
   });
@@ -42,9 +37,10 @@ describe.skipIf(!hasChromium())('foundation e2e: forgotten password (issue 3 §1
   it('SPEC §2: recovery by username, link from /dev/mail, new password signs in, the old one no longer does', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
+    const mail = await openDevMail(browser);
     let changed = false;
     try {
-      const before = await newestMailId(page);
+      const before = await mail.newestMailId();
 
       await page.goto('/auth/login');
       await page.getByRole('link', { name: '¿Olvidó su contraseña?' }).click();
@@ -60,11 +56,8 @@ describe.skipIf(!hasChromium())('foundation e2e: forgotten password (issue 3 §1
       await expect.poll(() => page.getByTestId('forgot-sent').textContent()).toMatch(/Si el usuario existe/i);
 
       // The mail is in the development outbox, newest first, with the reset link.
-      await expect.poll(() => newestMailId(page)).toBeGreaterThan(before);
-      const mail = page.locator('article[data-mail-id]').first();
-      const link = mail.locator('a[href*="/auth/reset?token="]');
-      expect(await link.count()).toBe(1);
-      await link.click();
+      await expect.poll(() => mail.newestMailId()).toBeGreaterThan(before);
+      await page.goto(await mail.newestResetLink());
       await page.waitForURL(/\/auth\/reset\?token=/);
       await page.getByLabel('Nueva contraseña').first().or(page.getByTestId('route-error')).first().waitFor();
       expect(await page.getByTestId('route-error').count(), '/auth/reset shows the route error state').toBe(0);
@@ -82,7 +75,8 @@ describe.skipIf(!hasChromium())('foundation e2e: forgotten password (issue 3 §1
       await page.waitForURL(/\/home\//);
       await page.getByTestId('sidebar').first().waitFor();
     } finally {
-      if (changed) await restoreDemoPassword(context.request, page);
+      if (changed) await restoreDemoPassword(context.request, mail);
+      await mail.close();
       await context.close();
     }
   });

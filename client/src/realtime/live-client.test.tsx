@@ -162,4 +162,23 @@ describe('LiveSyncProvider and ConnectionBadge', () => {
     expect(screen.getByTestId('connection-badge').textContent).toContain('Sin conexión');
     expect(sockets).toHaveLength(0);
   });
+
+  it('an event applied to the caches once is not applied again by a later session socket (delivery is at least once)', async () => {
+    const qc = new QueryClient();
+    const applied: number[] = [];
+    const off = registerLiveSync('ticket.*', (e) => { applied.push(e.id); });
+    const first = renderWithProviders(<LiveSyncProvider userId={4} url={url} socketOptions={opts}><Board /></LiveSyncProvider>, { queryClient: qc });
+    await waitFor(() => expect(joins).toContain('project:2'));
+    act(() => { ioServer.to('project:2').emit('event', ev(81)); });
+    await waitFor(() => expect(applied).toEqual([81]));
+    first.unmount(); // the shell goes away and its socket closes; the caches stay
+    joins.length = 0;
+    renderWithProviders(<LiveSyncProvider userId={4} url={url} socketOptions={opts}><Board /></LiveSyncProvider>, { queryClient: qc });
+    await waitFor(() => expect(joins).toContain('project:2'));
+    // The new socket asks for what came after the last event the caches saw, and a redelivery of it is dropped.
+    expect(handshakes[handshakes.length - 1].lastEventId).toBe(81);
+    act(() => { ioServer.to('project:2').emit('event', ev(81)); ioServer.to('project:2').emit('event', ev(82)); });
+    await waitFor(() => expect(applied).toEqual([81, 82]));
+    off();
+  });
 });

@@ -1,5 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, HandshakeAuth, JoinResult, LiveEvent, ServerToClientEvents } from '#domain/realtime';
+import { createAppliedEvents, type AppliedEvents } from './applied-events.ts';
 
 export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 /** What the badge shows: first connection, live, trying again, or given up (signed out, refused). */
@@ -13,23 +14,20 @@ export type LiveClientOptions = {
   onResync: () => void;
   /** Extra socket.io-client options (tests pass transports, reconnection delays). */
   socketOptions?: Parameters<typeof io>[1];
+  /** The events its caches already hold, when they outlive one socket (live-sync-provider.tsx). */
+  applied?: AppliedEvents;
 };
-
-// Ids remembered for de-duplication: a replay may overlap live delivery after a reconnect.
-const SEEN_MAX = 2000;
 
 /**
  * One Socket.IO connection per signed-in session (DESIGN §5 step 5), independent of React so the
  * provider, tests and tools share it. It tracks the last event id it saw and sends it in every
  * handshake, so after a reconnect the gateway recovers or replays what was missed; it drops
- * events it already handled (consumers are idempotent by event id); and it names its rooms in
+ * events already applied (`applied`, shared with earlier sockets of the same caches); and it names its rooms in
  * every handshake, so a server that could not restore the session joins them again.
  */
 export function createLiveClient(opts: LiveClientOptions) {
   let state: ConnectionState = 'connecting';
-  let lastEventId: number | undefined;
-  const seen = new Set<number>();
-  const seenOrder: number[] = [];
+  const applied = opts.applied ?? createAppliedEvents();
   const roomCounts = new Map<string, number>();
   const stateListeners = new Set<(s: ConnectionState) => void>();
 
@@ -37,7 +35,7 @@ export function createLiveClient(opts: LiveClientOptions) {
     withCredentials: true,
     // A function, so each reconnection sends the latest id and rooms: the server rejoins the
     // rooms first and then replays the gap, so no event falls between the two.
-    auth: (cb) => cb({ lastEventId, rooms: [...roomCounts.keys()] } satisfies HandshakeAuth),
+    auth: (cb) => cb({ lastEventId: applied.lastId, rooms: [...roomCounts.keys()] } satisfies HandshakeAuth),
     reconnectionDelay: 500,
     reconnectionDelayMax: 5000,
     ...opts.socketOptions,
@@ -57,17 +55,13 @@ export function createLiveClient(opts: LiveClientOptions) {
   socket.on('disconnect', () => setState(socket.active ? 'reconnecting' : 'offline'));
   socket.on('connect_error', () => setState(socket.active ? 'reconnecting' : 'offline'));
   socket.on('event', (event) => {
-    if (seen.has(event.id)) return;
-    seen.add(event.id);
-    seenOrder.push(event.id);
-    if (seenOrder.length > SEEN_MAX) seen.delete(seenOrder.shift()!);
-    if (lastEventId === undefined || event.id > lastEventId) lastEventId = event.id;
-    opts.onEvent(event);
+    if (applied.add(event.id)) opts.onEvent(event);
   });
   socket.on('resync', () => opts.onResync());
   // The gateway may have missed events (its broker dropped): ask for ours, or refetch if we
   // have seen none yet.
   socket.on('gap', () => {
+    const lastEventId = applied.lastId;
     if (lastEventId === undefined) opts.onResync();
     else socket.emit('replay', lastEventId, () => undefined);
   });
@@ -75,7 +69,7 @@ export function createLiveClient(opts: LiveClientOptions) {
   return {
     socket,
     get state() { return state; },
-    get lastEventId() { return lastEventId; },
+    get lastEventId() { return applied.lastId; },
     onState(listener: (s: ConnectionState) => void) {
       stateListeners.add(listener);
       return () => { stateListeners.delete(listener); };

@@ -2,6 +2,7 @@ import { useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { LiveEvent } from '#domain/realtime';
 import { createLiveClient, type ConnectionState, type LiveClient, type LiveClientOptions } from './live-client.ts';
+import { createAppliedEvents, type AppliedEvents } from './applied-events.ts';
 import { dispatchLiveEvent, matchesPattern } from './live-sync-registry.ts';
 
 type SessionOptions = Pick<LiveClientOptions, 'url' | 'socketOptions'>;
@@ -16,12 +17,22 @@ let current: { userId: number; client: LiveClient; holders: number } | null = nu
 const subscribers = new Set<() => void>();
 const eventListeners = new Set<(e: LiveEvent) => void>();
 const notify = () => subscribers.forEach((s) => s());
+// The events each cache set has applied, for its user: a later socket (the shell remounted, a new
+// tab session) neither applies them again nor misses what came after the last one.
+const appliedByCaches = new WeakMap<QueryClient, { userId: number; applied: AppliedEvents }>();
+
+function appliedTo(queryClient: QueryClient, userId: number): AppliedEvents {
+  let memory = appliedByCaches.get(queryClient);
+  if (memory?.userId !== userId) appliedByCaches.set(queryClient, memory = { userId, applied: createAppliedEvents() });
+  return memory.applied;
+}
 
 function open(userId: number, queryClient: QueryClient, opts: SessionOptions): void {
   if (current?.userId === userId) { current.holders++; return; }
   current?.client.close();
   const client = createLiveClient({
     ...opts,
+    applied: appliedTo(queryClient, userId),
     onEvent: (event) => {
       dispatchLiveEvent(event, queryClient);
       eventListeners.forEach((l) => l(event));

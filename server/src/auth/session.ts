@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { companies, profiles, projects, sessions, userProjects, users } from '../db/schema/index.ts';
 import { newToken, sha256 } from './tokens.ts';
+import { endSessionsIn } from './session-end.ts';
 import type { SessionUser } from '../http/context.ts';
 
 export const SESSION_COOKIE = 'qa_session';
@@ -15,10 +16,11 @@ type Entry = {
 /**
  * Resolves session cookies to users. Loaded sessions are cached in memory for a few seconds so a
  * busy board does not pay a database round trip per request; logout and permission changes evict.
+ * `onEnded` runs after sessions were ended (wakes the outbox relay, so their sockets drop at once).
  */
 export type SessionCache = ReturnType<typeof createSessionCache>;
 
-export function createSessionCache(db: Db, opts: { idleMs: number; absoluteMs: number; ttlMs?: number }) {
+export function createSessionCache(db: Db, opts: { idleMs: number; absoluteMs: number; ttlMs?: number; onEnded?: () => void }) {
   const ttlMs = opts.ttlMs ?? 5000;
   const cache = new Map<string, Entry>();
 
@@ -57,15 +59,18 @@ export function createSessionCache(db: Db, opts: { idleMs: number; absoluteMs: n
     return user;
   }
 
+  /** Logout. Its live sockets and MQTT clients are dropped too (session-end.ts). */
   async function destroy(sessionId: string) {
     cache.delete(sessionId);
-    await db.delete(sessions).where(eq(sessions.id, sessionId));
+    await db.transaction((tx) => endSessionsIn(tx, eq(sessions.id, sessionId)));
+    opts.onEnded?.();
   }
 
   /** Ends every session of a user except `keepSessionId` (password change, reset, disabling a user). */
   async function endUserSessions(userId: number, keepSessionId?: string) {
-    await db.delete(sessions).where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+    await db.transaction((tx) => endSessionsIn(tx, keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId)));
     evictUser(userId);
+    opts.onEnded?.();
   }
 
   /** Forget cached sessions of a user (after a permission, project, profile or password change). */

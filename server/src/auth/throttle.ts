@@ -2,13 +2,27 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { authThrottle } from '../db/schema/index.ts';
 
-/** Failed-login throttling per username and per address (issue 2 §5). */
+/**
+ * Failed-login throttling per username from one address, and per address (docs/decisions.md,
+ * Throttling). A username alone is not a key: anyone could then lock any account for everyone.
+ */
 export const THROTTLE = {
   windowMs: 15 * 60_000,
   lockMs: 15 * 60_000,
-  maxPerUsername: 5,
+  maxPerUsernameAndAddress: 5,
   maxPerAddress: 30,
 };
+
+export type ThrottleKey = { key: string; max: number };
+
+/** The counters a sign-in attempt (or a current-password check) of `username` from `address` moves. */
+export function loginThrottleKeys(username: string, address: string): [pair: ThrottleKey, address: ThrottleKey] {
+  // An address has no spaces, so "<address> <username>" cannot collide with another pair.
+  return [
+    { key: `ua:${address} ${username.trim().toLowerCase()}`, max: THROTTLE.maxPerUsernameAndAddress },
+    { key: `ip:${address}`, max: THROTTLE.maxPerAddress },
+  ];
+}
 
 export async function lockedMinutes(db: Db, keys: string[]): Promise<number> {
   let worst = 0;

@@ -4,6 +4,7 @@ import type { Logger } from '../lib/logger.ts';
 import type { Locale, Translate } from '../lib/i18n.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { SessionCache } from '../auth/session.ts';
+import type { BackgroundTasks } from '../lib/background.ts';
 
 /** A signed-in person as every route sees them: tenant, permissions and visible projects. */
 export type SessionUser = {
@@ -30,6 +31,8 @@ export type AppDeps = {
   log: Logger;
   mailer: Mailer;
   sessions: SessionCache;
+  /** Work started by a request and finished after its answer (shutdown waits for it). */
+  background: BackgroundTasks;
   /** Liveness of the broker for /ready; absent when the process runs without one. */
   brokerReady?: () => boolean;
   /** Wakes the outbox relay and consumers after a commit that wrote events (DESIGN §5); absent when none run. */

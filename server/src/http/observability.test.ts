@@ -80,6 +80,7 @@ describe('structured logs (issue 2: JSON lines, request id on every line, no sec
     lines.length = 0;
     const res = await post('auth/password/forgot', { username: 'gerente' }, { 'X-Request-Id': 'trace-42' });
     expect(res.status).toBe(200);
+    await ctx.deps.background.idle(); // the mail is sent after the answer
     expect(res.headers.get('x-request-id')).toBe('trace-42');
     const failed = lines.map((l) => JSON.parse(l)).find((e) => e.msg === 'smtp delivery failed');
     expect(failed).toMatchObject({ level: 'error', requestId: 'trace-42' });

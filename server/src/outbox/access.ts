@@ -5,6 +5,8 @@ import { outbox, owners, tickets, unitOwners } from '../db/schema/index.ts';
 import type { AppDeps, SessionUser } from '../http/context.ts';
 import { SESSION_COOKIE } from '../auth/session.ts';
 import { toLiveEvent } from './events.ts';
+import { companyEmbeddingOrigins } from '../modules/warranties/service.ts';
+import { liveSessionKey } from '../auth/session-end.ts';
 
 /** Decides whether a user may watch one entity's room (e.g. 'ticket:12'). */
 export type EntityRoomCheck = (deps: AppDeps, user: SessionUser, id: number) => Promise<boolean>;
@@ -42,6 +44,17 @@ export async function canJoinRoom(deps: AppDeps, user: SessionUser, room: Parsed
     }
   }
 }
+
+/**
+ * Sites whose pages may open a live connection for this user besides our own: an owner uses the
+ * portal inside the sites their company lets embed it; staff pages are never framed elsewhere.
+ */
+export async function embeddingOriginsOf(deps: AppDeps, user: SessionUser): Promise<string[]> {
+  return user.kind === 'owner' ? companyEmbeddingOrigins(deps.database.db, user.companyId) : [];
+}
+
+/** What the gateway knows of a session: the user, and the live key its sockets end with. */
+export const gatewayUserOf = (user: SessionUser) => ({ ...user, sessionKey: liveSessionKey(user.sessionId) });
 
 /** The session behind a Cookie header (the gateway's handshake authentication). */
 export async function userFromCookie(deps: AppDeps, cookieHeader: string | undefined): Promise<SessionUser | undefined> {

@@ -102,4 +102,46 @@ describe('MQTT credentials for apps and devices (issue 5 §5)', () => {
     await transactionWithEvents(ctx.deps, (tx) => recordEvent(tx, { type: 'test.direct', companyId: ctx.seed.companyId, userId: agenteId }));
     expect(await got).toMatchObject({ type: 'test.direct', userId: agenteId });
   });
+
+  it.runIf(embedded)('credentials end with their session: logout closes their connections and they are refused afterwards', async () => {
+    const broker = ctx.realtime!.broker!;
+    const [mine, other] = [await ctx.login('agente'), await ctx.login('agente')];
+    const [c, keep] = [await credentials(mine), await credentials(other)];
+    const client = await connectWith(broker.url, c);
+    const kept = await connectWith(broker.url, keep);
+    const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
+    expect((await ctx.request('POST', 'auth/logout', { cookie: mine })).status).toBe(200);
+    await closed;
+    await expect(connectWith(broker.url, c)).rejects.toThrow(/Not authorized|Bad username or password/);
+    // The other session's credentials are untouched.
+    expect(kept.connected).toBe(true);
+    expect(await grantOf(kept, keep.topic)).toBe(1);
+  });
+
+  it.runIf(embedded)('a disabled user\'s credentials are refused, and ending their sessions closes their connections', async () => {
+    const broker = ctx.realtime!.broker!;
+    const c = await credentials(await ctx.login('supervisor'));
+    const client = await connectWith(broker.url, c);
+    const live = await connectWith(broker.url, c);
+    const liveClosed = new Promise<void>((resolve) => live.once('close', () => resolve()));
+    const [supervisor] = await ctx.db.select().from(users).where(eq(users.username, 'supervisor'));
+    await ctx.db.update(users).set({ isActive: false }).where(eq(users.id, supervisor.id));
+    try {
+      await expect(connectWith(broker.url, c)).rejects.toThrow(/Not authorized|Bad username or password/);
+      // The session is checked again on subscribe: refused, and the connection ends.
+      const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
+      expect(await grantOf(client, c.topic).catch(() => 128)).toBe(128);
+      await closed;
+      // Ending the sessions (what disabling a user does) closes a connection still open.
+      await ctx.deps.sessions.endUserSessions(supervisor.id);
+      await liveClosed;
+    } finally {
+      await ctx.db.update(users).set({ isActive: true }).where(eq(users.id, supervisor.id));
+    }
+  });
+
+  it.runIf(embedded)('credentials not bound to a session (older ones) are refused', async () => {
+    const unbound = issueMqttCredentials(ctx.deps.config.signingSecret, { companyId: ctx.seed.companyId, userId: agenteId, projectIds: [], isStaff: true });
+    await expect(connectWith(ctx.realtime!.broker!.url, { ...unbound, client_id_prefix: 'old-' })).rejects.toThrow(/Not authorized|Bad username or password/);
+  });
 });

@@ -5,15 +5,20 @@ import { createGateway, type Gateway, type GatewayAuthority } from '#realtime/ga
 import { connectMqtt, mqttTarget } from '#realtime/mqtt-link';
 import type { AppDeps, SessionUser } from '../http/context.ts';
 import { createNotificationConsumer } from '../modules/notifications/service.ts';
-import { canJoinRoom, replayEvents, userFromCookie } from './access.ts';
+import { canJoinRoom, embeddingOriginsOf, gatewayUserOf, replayEvents, userFromCookie } from './access.ts';
+import { isLiveSessionOpen } from '../auth/session-end.ts';
 import { createOutboxRelay } from './relay.ts';
 import { realtimeSettings, rememberSettings, type RealtimeSettings } from './settings.ts';
 
 /** The gateway's questions answered in process, with the same checks the HTTP routes use. */
-export function inProcessAuthority(deps: AppDeps): GatewayAuthority<SessionUser> {
+export function inProcessAuthority(deps: AppDeps): GatewayAuthority<SessionUser & { sessionKey: string }> {
   return {
-    authenticate: (cookie) => userFromCookie(deps, cookie),
+    authenticate: async (cookie) => {
+      const user = await userFromCookie(deps, cookie);
+      return user && gatewayUserOf(user);
+    },
     canJoin: (user, room) => canJoinRoom(deps, user, room),
+    embeddingOrigins: (user) => embeddingOriginsOf(deps, user),
     replaySince: (user, lastId, rooms, limit) => replayEvents(deps, user, lastId, rooms, limit),
   };
 }
@@ -38,7 +43,11 @@ export async function startRealtime(deps: AppDeps, opts: RealtimeOptions = {}) {
   const log = deps.log.child({ component: 'realtime' });
   const broker: EmbeddedBroker | undefined = deps.config.mqttUrl
     ? undefined
-    : await startEmbeddedBroker({ port: settings.mqttPort, secret, namespace: settings.mqttNamespace, log }).catch((error) => {
+    : await startEmbeddedBroker({
+      port: settings.mqttPort, secret, namespace: settings.mqttNamespace, log,
+      // MQTT credentials end with the session they were issued to (docs/decisions.md, Hardening).
+      sessionOpen: (grant) => isLiveSessionOpen(deps.database.db, grant.userId, grant.sid ?? '', deps.config.sessionIdleMs),
+    }).catch((error) => {
       if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
       throw new Error(`MQTT_PORT ${settings.mqttPort} is in use: set MQTT_PORT to a free port, or MQTT_URL to use an external broker`);
     });
@@ -60,7 +69,7 @@ export async function startRealtime(deps: AppDeps, opts: RealtimeOptions = {}) {
   let gateway: Gateway | undefined;
   if (opts.server) {
     gateway = await createGateway({
-      server: opts.server, authority: inProcessAuthority(deps), mqtt: target, namespace: settings.mqttNamespace,
+      server: opts.server, authority: inProcessAuthority(deps), publicUrl: deps.config.publicUrl, mqtt: target, namespace: settings.mqttNamespace,
       redisUrl: deps.config.redisUrl, log,
     });
   }

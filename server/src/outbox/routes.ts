@@ -6,7 +6,8 @@ import type { AppEnv } from '../http/context.ts';
 import { currentUser, requireUser } from '../auth/guard.ts';
 import { ApiError, notFound } from '../lib/errors.ts';
 import { queryOf } from '../lib/validate.ts';
-import { canJoinRoom, replayEvents } from './access.ts';
+import { canJoinRoom, embeddingOriginsOf, replayEvents } from './access.ts';
+import { liveSessionKey } from '../auth/session-end.ts';
 import { settingsOf } from './settings.ts';
 
 /**
@@ -16,9 +17,10 @@ import { settingsOf } from './settings.ts';
  */
 export const realtimeRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get('/session', (c) => {
+  .get('/session', async (c) => {
     const u = currentUser(c);
-    return c.json({ data: { id: u.id, companyId: u.companyId, kind: u.kind } });
+    const origins = await embeddingOriginsOf(c.var.deps, u);
+    return c.json({ data: { id: u.id, companyId: u.companyId, kind: u.kind, sessionKey: liveSessionKey(u.sessionId), origins } });
   })
   .get('/rooms/:room', async (c) => {
     const room = parseRoom(c.req.param('room'));
@@ -46,7 +48,9 @@ export const mqttCredentialRoutes = new Hono<AppEnv>()
     const settings = settingsOf(c.var.deps);
     const ns = settings.mqttNamespace;
     const isStaff = u.kind === 'staff';
-    const creds = issueMqttCredentials(config.signingSecret, { companyId: u.companyId, userId: u.id, projectIds: u.projectIds, isStaff }, settings.mqttCredentialsTtl);
+    // Bound to this session: the broker refuses them, and closes their connections, once it ends.
+    const grant = { companyId: u.companyId, userId: u.id, projectIds: u.projectIds, isStaff, sid: liveSessionKey(u.sessionId) };
+    const creds = issueMqttCredentials(config.signingSecret, grant, settings.mqttCredentialsTtl);
     const base = `${TOPIC_ROOT}/${u.companyId}`;
     return c.json({
       data: {

@@ -5,8 +5,9 @@ import type { AppDeps, SessionUser } from '../../http/context.ts';
 import { files, users } from '../../db/schema/index.ts';
 import { ApiError, notFound, unprocessable } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
-import { clearFailures, lockedMinutes, recordFailure, THROTTLE } from '../../auth/throttle.ts';
+import { clearFailures, lockedMinutes, loginThrottleKeys, recordFailure } from '../../auth/throttle.ts';
 import { confirmUpload } from '../files/service.ts';
+import { voidResetLinks } from './service.ts';
 
 /** The caller's own row, always scoped to their company (DESIGN §4). */
 const own = (user: SessionUser) => and(eq(users.id, user.id), eq(users.companyId, user.companyId));
@@ -45,24 +46,26 @@ function mergeSettings(current: Record<string, unknown>, patch: Record<string, u
 
 /**
  * PUT auth/password. A wrong current password is a 422 on current_password and counts as a failed
- * login for the username, so a stolen session cannot be used to guess the password.
- * On success every other session of the user ends; the current one stays.
+ * login for the username from that address, so a stolen session cannot be used to guess the password.
+ * On success every other session of the user ends (the current one stays) and no reset link works any more.
  */
-export async function changePassword(deps: AppDeps, user: SessionUser, input: { current_password: string; password: string }) {
+export async function changePassword(deps: AppDeps, user: SessionUser, input: { current_password: string; password: string }, clientAddress: string) {
   const db = deps.database.db;
-  const throttleKey = `u:${user.username.trim().toLowerCase()}`;
-  const minutes = await lockedMinutes(db, [throttleKey]);
+  const [pair, address] = loginThrottleKeys(user.username, clientAddress);
+  const minutes = await lockedMinutes(db, [pair.key, address.key]);
   if (minutes > 0) throw new ApiError(429, 'errors.too_many_attempts', { minutes });
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(own(user));
   if (!row) throw notFound();
   if (!(await verifyPassword(row.passwordHash, input.current_password))) {
-    await recordFailure(db, throttleKey, THROTTLE.maxPerUsername);
+    await recordFailure(db, pair.key, pair.max);
+    await recordFailure(db, address.key, address.max);
     throw unprocessable([{ field: 'current_password', key: 'account.wrong_current_password' }]);
   }
   if (input.password === input.current_password) throw unprocessable([{ field: 'password', key: 'account.password_unchanged' }]);
-  await clearFailures(db, throttleKey);
+  await clearFailures(db, pair.key);
   const passwordHash = await hashPassword(input.password);
   await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(own(user));
+  await voidResetLinks(db, user.id);
   await deps.sessions.endUserSessions(user.id, user.sessionId);
 }
 

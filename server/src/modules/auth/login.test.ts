@@ -15,9 +15,9 @@ afterEach(async () => { await ctx.db.delete(authThrottle); });
 
 const API = 'http://localhost/api/v2/public/api';
 /** A login as it arrives from a given client address (what @hono/node-server's conninfo reads). */
-const loginFrom = async (address: string, username: string, password: string) => {
+const loginFrom = async (address: string, username: string, password: string, forwardedFor?: string) => {
   const res = await ctx.app.request(`${API}/auth/login`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'x' },
+    method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'x', ...(forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {}) },
     body: JSON.stringify({ username, password }),
   }, { incoming: { socket: { remoteAddress: address, remotePort: 40000, remoteFamily: 'IPv4' } } });
   return { status: res.status, json: await res.json(), headers: res.headers };
@@ -89,15 +89,21 @@ describe('login (SPEC §6 roles, §8 login messages)', () => {
   });
 });
 
-describe('login throttling (decisions: 5 failures per username, 30 per address, 15 min)', () => {
-  it('per username: the 6th attempt is 429 with a clear message and Retry-After, even with the right password', async () => {
-    for (let i = 0; i < 5; i++) expect((await loginFrom(`198.51.100.${i + 1}`, 'supervisor', 'mala')).status).toBe(401);
-    const locked = await loginFrom('198.51.100.99', 'supervisor', 'demo1234');
+describe('login throttling (decisions: 5 failures per username and address, 30 per address, 15 min)', () => {
+  it('per username and address: the 6th attempt from that address is 429 with a clear message and Retry-After, even with the right password', async () => {
+    for (let i = 0; i < 5; i++) expect((await loginFrom('198.51.100.1', 'supervisor', 'mala')).status).toBe(401);
+    const locked = await loginFrom('198.51.100.1', 'supervisor', 'demo1234');
     expect(locked.status).toBe(429);
     expect(locked.json.message).toBe('Demasiados intentos fallidos. Intente nuevamente en 15 minutos');
     expect(locked.headers.get('retry-after')).toBe('900');
-    // Another user from the same addresses is not affected.
+    // Another user from the same address is not affected.
     expect((await loginFrom('198.51.100.1', 'gerente', 'demo1234')).status).toBe(200);
+  });
+
+  it('wrong passwords from one address do not lock the user out everywhere: the owner signs in from their own', async () => {
+    for (let i = 0; i < 5; i++) expect((await loginFrom('198.51.100.66', 'supervisor', 'mala')).status).toBe(401);
+    expect((await loginFrom('198.51.100.66', 'supervisor', 'demo1234')).status).toBe(429);
+    expect((await loginFrom('198.51.100.7', 'supervisor', 'demo1234')).status).toBe(200);
   });
 
   it('per address: after 30 failures with any usernames the address is refused, other addresses are not', async () => {
@@ -113,6 +119,37 @@ describe('login throttling (decisions: 5 failures per username, 30 per address, 
     expect((await loginFrom('192.0.2.1', 'gerente', 'demo1234')).status).toBe(200);
     for (let i = 0; i < 4; i++) await loginFrom('192.0.2.1', 'gerente', 'mala');
     expect((await loginFrom('192.0.2.1', 'gerente', 'demo1234')).status).toBe(200);
+  });
+});
+
+describe('client address behind a proxy (README: TRUST_PROXY)', () => {
+  const PROXY = '10.0.0.2';
+  const withProxies = async (hops: number, run: () => Promise<void>) => {
+    ctx.deps.config.trustProxy = hops;
+    try { await run(); } finally { ctx.deps.config.trustProxy = 0; }
+  };
+
+  it('TRUST_PROXY=1: the address the proxy saw (rightmost), so a spoofed leftmost entry cannot dodge the address limit', async () => {
+    await withProxies(1, async () => {
+      for (let i = 0; i < 30; i++) expect((await loginFrom(PROXY, `nadie${i}`, 'x', `192.0.2.${i}, 203.0.113.50`)).status).toBe(401);
+      expect((await loginFrom(PROXY, 'admin', 'demo1234', '192.0.2.200, 203.0.113.50')).status).toBe(429);
+      expect((await loginFrom(PROXY, 'admin', 'demo1234', '203.0.113.50, 203.0.113.51')).status).toBe(200);
+    });
+  });
+
+  it('TRUST_PROXY=2: the second entry from the right; a chain shorter than the hops gives its leftmost', async () => {
+    await withProxies(2, async () => {
+      for (let i = 0; i < 30; i++) await loginFrom(PROXY, `nadie${i}`, 'x', `192.0.2.${i}, 203.0.113.60, 10.0.0.1`);
+      expect((await loginFrom(PROXY, 'admin', 'demo1234', 'spoofed, 203.0.113.60, 10.0.0.1')).status).toBe(429);
+      expect((await loginFrom(PROXY, 'admin', 'demo1234', '203.0.113.60')).status).toBe(429);
+      expect((await loginFrom(PROXY, 'admin', 'demo1234', '203.0.113.60, 10.0.0.9')).status).toBe(429);
+      expect((await loginFrom(PROXY, 'admin', 'demo1234', '203.0.113.61, 10.0.0.1')).status).toBe(200);
+    });
+  });
+
+  it('without TRUST_PROXY the header is ignored: the connection\'s address counts', async () => {
+    for (let i = 0; i < 30; i++) await loginFrom('203.0.113.70', `nadie${i}`, 'x', `192.0.2.${i}`);
+    expect((await loginFrom('203.0.113.70', 'admin', 'demo1234', '192.0.2.250')).status).toBe(429);
   });
 });
 

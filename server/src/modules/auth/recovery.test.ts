@@ -14,8 +14,13 @@ afterAll(async () => { await ctx?.close(); });
 const mailCount = async () => (await ctx.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox))[0].n;
 const lastMail = async () => (await ctx.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1))[0];
 const tokenIn = (text: string) => /\/auth\/reset\?token=([\w-]+)/.exec(text)?.[1];
-const forgot = (username: string, lang?: string) =>
-  ctx.request('POST', 'auth/password/forgot', { body: { username }, headers: lang ? { 'Accept-Language': lang } : {} });
+/** Asks for a link and waits for the mail work, which runs after the answer (decisions: recovery timing). */
+const forgot = async (username: string, lang?: string) => {
+  const res = await ctx.request('POST', 'auth/password/forgot', { body: { username }, headers: lang ? { 'Accept-Language': lang } : {} });
+  await ctx.deps.background.idle();
+  return res;
+};
+const reset = (token: string, password: string) => ctx.request('POST', 'auth/password/reset', { body: { token, password, password_confirmation: password } });
 
 describe('password recovery by username (SPEC §2 auth forgotten-password)', () => {
   it('mails a link to the user; reset works once, ends every session, and the new password signs in', async () => {
@@ -45,6 +50,39 @@ describe('password recovery by username (SPEC §2 auth forgotten-password)', () 
     const reuse = await ctx.request('POST', 'auth/password/reset', { body: { token, password: 'Otra-clave-99', password_confirmation: 'Otra-clave-99' } });
     expect(reuse.status).toBe(422);
     expect(reuse.json.message).toBe('El enlace para restablecer la contraseña no es válido o expiró');
+  });
+
+  it('a successful reset voids every other link the user still holds', async () => {
+    await forgot('inspector');
+    const older = tokenIn((await lastMail()).text)!;
+    await forgot('inspector');
+    const newer = tokenIn((await lastMail()).text)!;
+    expect((await reset(newer, 'Inspeccion-2026')).status).toBe(200);
+    const stale = await reset(older, 'Robada-2026-xx');
+    expect(stale.status).toBe(422);
+    expect(stale.json.message).toBe('El enlace para restablecer la contraseña no es válido o expiró');
+    await ctx.login('inspector', 'Inspeccion-2026');
+  });
+
+  it('answers before looking the user up or mailing, so its timing does not tell who exists', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    const send = ctx.deps.mailer.send;
+    let mailed = 0;
+    ctx.deps.mailer.send = async (mail) => { await held; mailed++; return send(mail); };
+    try {
+      const answer = ctx.request('POST', 'auth/password/forgot', { body: { username: 'gerente' } });
+      const timeout = new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), 5000));
+      const first = await Promise.race([answer, timeout]);
+      expect(first, 'the answer waited for the mail').not.toBe('waiting');
+      expect((first as Awaited<typeof answer>).status).toBe(200);
+      expect(mailed).toBe(0);
+    } finally {
+      release();
+      await ctx.deps.background.idle();
+      ctx.deps.mailer.send = send;
+    }
+    expect(mailed).toBe(1);
   });
 
   it('an owner\'s link returns them to the owner portal sign-in (issue 6 §7 first access)', async () => {
@@ -87,10 +125,10 @@ describe('password recovery by username (SPEC §2 auth forgotten-password)', () 
     expect(await mailCount()).toBe(before + RESET_MAX_PER_HOUR);
   });
 
-  it('the development mail page /dev/mail lists the mail with its link', async () => {
+  it('the development mail page /dev/mail lists the mail with its link (to an admin of the company)', async () => {
     await forgot('admin');
     const mail = await lastMail();
-    const res = await ctx.app.request('http://localhost/dev/mail');
+    const res = await ctx.app.request('http://localhost/dev/mail', { headers: { Cookie: await ctx.login('admin') } });
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain(`data-mail-id="${mail.id}"`);

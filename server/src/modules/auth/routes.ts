@@ -1,7 +1,5 @@
 import { Hono } from 'hono';
 import { setCookie, deleteCookie } from 'hono/cookie';
-import { getConnInfo } from '@hono/node-server/conninfo';
-import type { Context } from 'hono';
 import { changePasswordSchema, forgotPasswordSchema, loginSchema, resetPasswordSchema } from '#domain/schemas/auth';
 import { updateAccountSchema, updateLocaleSchema, updateSignatureSchema, verifyEmailSchema } from '#domain/schemas/account';
 import type { AppEnv } from '../../http/context.ts';
@@ -13,26 +11,14 @@ import { changePassword, updateAccount, updateLocale, updateSignature } from './
 import { confirmEmail, requestEmailVerification } from './email-verification.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { frameableCookie, isHttps } from '../../http/cookies.ts';
-
-function clientIp(c: Context<AppEnv>): string {
-  if (process.env.TRUST_PROXY === '1') {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
+import { clientAddress } from '../../http/client-address.ts';
 
 const JSON_TYPE = { 'Content-Type': 'application/json' } as const;
-
 
 export const authRoutes = new Hono<AppEnv>()
   .post('/login', async (c) => {
     const input = await jsonBody(c, loginSchema);
-    const { token, user } = await login(c.var.deps, input, { ip: clientIp(c), userAgent: c.req.header('user-agent') });
+    const { token, user } = await login(c.var.deps, input, { ip: clientAddress(c), userAgent: c.req.header('user-agent') });
     // Owners sign in inside the portal, which companies embed cross-site: their cookie must survive the frame.
     const sameSite = user.kind === 'owner' ? frameableCookie(c) : { sameSite: 'Lax' as const, secure: isHttps(c) };
     setCookie(c, SESSION_COOKIE, token, {
@@ -59,7 +45,7 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .put('/password', requireUser, async (c) => {
     const user = currentUser(c);
-    await changePassword(c.var.deps, user, await jsonBody(c, changePasswordSchema));
+    await changePassword(c.var.deps, user, await jsonBody(c, changePasswordSchema), clientAddress(c));
     return c.json({ message: c.var.t('account.password_changed') });
   })
   .put('/locale', requireUser, async (c) => {
@@ -107,8 +93,11 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post('/password/forgot', async (c) => {
     const { username } = await jsonBody(c, forgotPasswordSchema);
-    await requestPasswordReset(c.var.deps, username, c.var.t);
-    return c.json({ message: c.var.t('auth.reset_sent') });
+    const { deps, t } = c.var;
+    // Looking the user up and mailing happen after the answer, so its timing is the same whether
+    // the user exists or not (docs/decisions.md, Hardening).
+    deps.background.run('password reset', () => requestPasswordReset(deps, username, t));
+    return c.json({ message: t('auth.reset_sent') });
   })
   .post('/password/reset', async (c) => {
     const input = await jsonBody(c, resetPasswordSchema);

@@ -1,12 +1,14 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppDeps, SessionUser } from '../../http/context.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { companies, passwordResets, projects, sessions, unitOwners, owners, users } from '../../db/schema/index.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { Translate } from '../../lib/i18n.ts';
 import { decoyHash, hashPassword, verifyPassword } from '../../auth/password.ts';
-import { clearFailures, lockedMinutes, recordFailure, THROTTLE } from '../../auth/throttle.ts';
+import { clearFailures, lockedMinutes, loginThrottleKeys, recordFailure } from '../../auth/throttle.ts';
 import { newToken, sha256 } from '../../auth/tokens.ts';
 import { loadUser } from '../../auth/session.ts';
+import { endSessionsIn } from '../../auth/session-end.ts';
 
 const RESET_TTL_MINUTES = 30;
 export const RESET_MAX_PER_HOUR = 5;
@@ -14,8 +16,8 @@ export const RESET_MAX_PER_HOUR = 5;
 export async function login(deps: AppDeps, input: { username: string; password: string }, meta: { ip: string; userAgent?: string }) {
   const db = deps.database.db;
   const username = input.username.trim().toLowerCase();
-  const keys = [`u:${username}`, `ip:${meta.ip}`];
-  const minutes = await lockedMinutes(db, keys);
+  const [pair, address] = loginThrottleKeys(username, meta.ip);
+  const minutes = await lockedMinutes(db, [pair.key, address.key]);
   if (minutes > 0) throw new ApiError(429, 'errors.too_many_attempts', { minutes });
 
   const [row] = await db.select({ user: users, company: companies }).from(users)
@@ -23,11 +25,11 @@ export async function login(deps: AppDeps, input: { username: string; password: 
     .where(and(sql`lower(${users.username}) = ${username}`, isNull(users.deletedAt)));
   const ok = row ? await verifyPassword(row.user.passwordHash, input.password) : (await verifyPassword(await decoyHash(), input.password), false);
   if (!row || !ok) {
-    await recordFailure(db, keys[0], THROTTLE.maxPerUsername);
-    await recordFailure(db, keys[1], THROTTLE.maxPerAddress);
+    await recordFailure(db, pair.key, pair.max);
+    await recordFailure(db, address.key, address.max);
     throw new ApiError(401, 'auth.wrong_credentials');
   }
-  await clearFailures(db, keys[0]);
+  await clearFailures(db, pair.key);
   if (row.company.isBlocked) throw new ApiError(403, 'auth.account_suspended');
   if (!row.user.isActive) throw new ApiError(403, 'errors.no_permission');
   if (!(await hasActiveProjects(deps, row.user.id, row.user.companyId, row.user.kind))) throw new ApiError(403, 'auth.no_projects');
@@ -117,7 +119,10 @@ export async function logout(deps: AppDeps, user: SessionUser) {
   await deps.sessions.destroy(user.sessionId);
 }
 
-/** Recovery by username: always the same answer, so it does not reveal who exists (SPEC §2 auth). */
+/**
+ * Recovery by username (SPEC §2 auth). The route answers the same before this runs, so neither the
+ * answer nor its timing reveals who exists.
+ */
 export async function requestPasswordReset(deps: AppDeps, username: string, t: Translate) {
   const db = deps.database.db;
   const [user] = await db.select().from(users)
@@ -142,6 +147,11 @@ export async function requestPasswordReset(deps: AppDeps, username: string, t: T
   });
 }
 
+/** Every reset link a user still holds stops working (after a reset or a password change). */
+export async function voidResetLinks(db: DbOrTx, userId: number) {
+  await db.update(passwordResets).set({ usedAt: new Date() }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}
+
 export async function resetPassword(deps: AppDeps, token: string, password: string) {
   const db = deps.database.db;
   const hash = sha256(token);
@@ -152,8 +162,11 @@ export async function resetPassword(deps: AppDeps, token: string, password: stri
       .returning();
     if (!reset) throw new ApiError(422, 'auth.reset_invalid', undefined, [{ field: 'token', key: 'auth.reset_invalid' }]);
     await tx.update(users).set({ passwordHash: newHash, updatedAt: new Date() }).where(eq(users.id, reset.userId));
-    await tx.delete(sessions).where(eq(sessions.userId, reset.userId));
+    await voidResetLinks(tx, reset.userId);
+    // Last: it writes the session-ended events, which hold the outbox lock until commit.
+    await endSessionsIn(tx, eq(sessions.userId, reset.userId));
     return reset.userId;
   });
   deps.sessions.evictUser(userId);
+  deps.wakeOutbox?.();
 }

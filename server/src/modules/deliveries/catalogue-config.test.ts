@@ -176,7 +176,7 @@ describe('project configuration (SPEC §2 config propietarios, §3 Project confi
     const frame = await ctx.request('PUT', `entregas/proyectos/${p0}/configuracion/iframe`, { cookie: admin, body: { enabled: true, allowed_origins: ['https://Portal.Cordillera.cl', 'https://portal.cordillera.cl'] } });
     expect(frame.json.data).toEqual({ enabled: true, allowed_origins: ['https://portal.cordillera.cl'], frame_ancestors: "'self' https://portal.cordillera.cl" });
     const badOrigin = await ctx.request('PUT', `entregas/proyectos/${p0}/configuracion/iframe`, { cookie: admin, body: { enabled: true, allowed_origins: ['https://x.cl/path'] } });
-    expect(badOrigin.json.fields['allowed_origins.0']).toBe('Ingrese una URL válida');
+    expect(badOrigin.json.fields['allowed_origins.0']).toBe('Ingrese un origen https sin ruta, por ejemplo https://www.inmobiliaria.cl');
     const agente = await ctx.login('agente');
     expect((await ctx.request('PUT', `entregas/proyectos/${p0}/configuracion/iframe`, { cookie: agente, body: { enabled: false, allowed_origins: [] } })).status).toBe(403);
   });

@@ -51,7 +51,7 @@ registerOwnerFileAccess('ticket', (db: Db, owner, ticketId) => ownerCanReadTicke
  * embedding project's iframe setting.
  */
 export { portalFraming } from './portal/framing.ts';
-export { frameAncestorsPolicy } from './settings/service.ts';
+export { companyEmbeddingOrigins, frameAncestorsPolicy } from './settings/service.ts';
 
 /** The process's periodic run of each project's response action on overdue tickets (started by main). */
 export { startResponseWatch } from './tickets/response-watch.ts';

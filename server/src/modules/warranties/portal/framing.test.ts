@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { projectSettings } from '../../../db/schema/index.ts';
 import { createTestContext, type TestContext } from '../../../test-support.ts';
 import { demoIds, type DemoIds } from '../test/fixtures.ts';
 
@@ -28,7 +30,8 @@ afterAll(async () => {
 });
 
 const page = (url: string, headers: Record<string, string> = {}) => ctx.app.request(url, { headers });
-const policyOf = (res: Response) => res.headers.get('content-security-policy');
+/** The frame-ancestors directive of the answer's policy (the rest is http/security-headers.ts's). */
+const policyOf = (res: Response) => /(?:^|;\s*)(frame-ancestors [^;]*)/.exec(res.headers.get('content-security-policy') ?? '')?.[1] ?? null;
 
 describe('owner portal framing (issue 6 §7: frame-ancestors from the project iframe setting)', () => {
   it('without an embedding project the portal may only be framed by our own origin', async () => {
@@ -73,10 +76,32 @@ describe('owner portal framing (issue 6 §7: frame-ancestors from the project if
     await ctx.request('PUT', `entregas/proyectos/${ids.projectId}/configuracion/iframe`, { cookie: admin, body: { enabled: true, allowed_origins: [SITE] } });
   });
 
-  it('a malformed or foreign project id does not widen the policy; staff pages and the API carry none of it', async () => {
+  it('a malformed or foreign project id does not widen the policy; staff pages and the API are framed by us only', async () => {
     expect(policyOf(await page('http://localhost/portal?proyecto=abc'))).toBe("frame-ancestors 'self'");
     expect(policyOf(await page('http://localhost/portal?proyecto=999999'))).toBe("frame-ancestors 'self'");
-    expect(policyOf(await page('http://localhost/home/proyectos'))).toBeNull();
-    expect(policyOf(await page('http://localhost/api/v2/public/api/postventa/portal/unidades'))).toBeNull();
+    expect(policyOf(await page('http://localhost/home/proyectos', { Cookie: `qa_portal_project=${ids.projectId}` }))).toBe("frame-ancestors 'self'");
+    expect(policyOf(await page('http://localhost/api/v2/public/api/postventa/portal/unidades'))).toBe("frame-ancestors 'self'");
+  });
+
+  it('only https origins may frame the portal: http:// is refused by both settings routes, and one stored before is ignored', async () => {
+    const plain = 'http://www.inmobiliaria-cordillera.cl';
+    const deliveries = await ctx.request('PUT', `entregas/proyectos/${ids.projectId}/configuracion/iframe`, { cookie: admin, body: { enabled: true, allowed_origins: [plain] } });
+    expect(deliveries.status).toBe(422);
+    expect(deliveries.json.fields['allowed_origins.0']).toBe('Ingrese un origen https sin ruta, por ejemplo https://www.inmobiliaria.cl');
+    const warranties = await ctx.request('PUT', `postventa/proyectos/${ids.projectId}/configuracion`, { cookie: admin, body: { iframe: { enabled: true, allowed_origins: [plain] } } });
+    expect(warranties.status).toBe(422);
+    expect(warranties.json.fields['iframe.allowed_origins.0']).toBe('Ingrese un origen https sin ruta, por ejemplo https://www.inmobiliaria.cl');
+    const injected = await ctx.request('PUT', `postventa/proyectos/${ids.projectId}/configuracion`, { cookie: admin, body: { iframe: { enabled: true, allowed_origins: ['https://x.cl;script-src'] } } });
+    expect(injected.status).toBe(422);
+
+    const [before] = await ctx.db.select().from(projectSettings).where(eq(projectSettings.projectId, ids.projectId));
+    await ctx.db.update(projectSettings).set({ iframe: { enabled: true, allowedOrigins: [SITE, plain] } }).where(eq(projectSettings.projectId, ids.projectId));
+    try {
+      const policy = policyOf(await page(`http://localhost/portal?proyecto=${ids.projectId}`));
+      expect(policy).toContain(SITE);
+      expect(policy).not.toContain(plain);
+    } finally {
+      await ctx.db.update(projectSettings).set({ iframe: before.iframe }).where(eq(projectSettings.projectId, ids.projectId));
+    }
   });
 });

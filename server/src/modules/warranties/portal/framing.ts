@@ -5,6 +5,7 @@ import { units } from '../../../db/schema/index.ts';
 import type { AppEnv } from '../../../http/context.ts';
 import { frameableCookie } from '../../../http/cookies.ts';
 import { sessionUserOf } from '../../../http/middleware.ts';
+import { contentSecurityPolicy } from '../../../http/security-headers.ts';
 import { ownerUnitIds } from '../shared/scope.ts';
 import { frameAncestors } from '../settings/service.ts';
 
@@ -17,7 +18,7 @@ const projectIdOf = (value: string | null | undefined) => {
 };
 
 /**
- * The owner portal's HTML answers with `Content-Security-Policy: frame-ancestors` built from the
+ * The owner portal's HTML answers with a `Content-Security-Policy` whose frame-ancestors are built from the
  * iframe setting of the project that embeds it (issue 6 §7, /config/propietarios/iframe): the
  * company's site embeds `/portal?proyecto=<id>`; that project id is kept in a cookie for reloads
  * inside the frame; a signed-in owner also brings the projects of their units. Anything else may
@@ -38,5 +39,6 @@ export const portalFraming: MiddlewareHandler<AppEnv> = async (c, next) => {
     const rows = unitIds.length ? await deps.database.db.selectDistinct({ projectId: units.projectId }).from(units).where(inArray(units.id, unitIds)) : [];
     rows.forEach((r) => projectIds.add(r.projectId));
   }
-  c.header('Content-Security-Policy', `frame-ancestors ${await frameAncestors(deps.database.db, [...projectIds])}`);
+  // The whole policy of our pages, with the portal's own frame-ancestors (one header, not two).
+  c.header('Content-Security-Policy', contentSecurityPolicy(deps.config, await frameAncestors(deps.database.db, [...projectIds])));
 };

@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { projectSettingsSchema } from '#domain/schemas/warranties';
+import { isEmbeddingOrigin } from '#domain/validation';
 import type { DbOrTx } from '../../../db/client.ts';
 import { projects, projectSettings } from '../../../db/schema/index.ts';
 import type { SessionUser } from '../../../http/context.ts';
@@ -64,13 +65,25 @@ export async function saveSettings(db: DbOrTx, user: SessionUser, projectId: num
   return getSettings(db, user, projectId);
 }
 
-/** The frame-ancestors value for these allowed origins: our own origin always, then theirs. */
-export const frameAncestorsPolicy = (origins: Iterable<string>) => ["'self'", ...new Set(origins)].join(' ');
+/**
+ * The frame-ancestors value for these allowed origins: our own origin always, then theirs. Origins
+ * saved before only https was accepted (or anything else that is not an https origin) are left out.
+ */
+export const frameAncestorsPolicy = (origins: Iterable<string>) => ["'self'", ...new Set([...origins].filter(isEmbeddingOrigin))].join(' ');
 
 /** frame-ancestors of the owner portal for projects (issue 6 §7): 'self' plus the origins their iframe setting allows. */
 export async function frameAncestors(db: DbOrTx, projectIds: number[]) {
   const rows = projectIds.length
     ? await db.select({ iframe: projectSettings.iframe }).from(projectSettings).where(inArray(projectSettings.projectId, projectIds))
     : [];
-  return frameAncestorsPolicy(rows.flatMap((r) => (r.iframe.enabled ? r.iframe.allowedOrigins : [])));
+  return frameAncestorsPolicy(enabledOrigins(rows));
+}
+
+const enabledOrigins = (rows: { iframe: { enabled: boolean; allowedOrigins: string[] } }[]) =>
+  rows.flatMap((r) => (r.iframe.enabled ? r.iframe.allowedOrigins : []));
+
+/** Every site a company lets embed the owner portal (the live gateway's Origin check for its owners). */
+export async function companyEmbeddingOrigins(db: DbOrTx, companyId: number): Promise<string[]> {
+  const rows = await db.select({ iframe: projectSettings.iframe }).from(projectSettings).where(eq(projectSettings.companyId, companyId));
+  return [...new Set(enabledOrigins(rows).filter(isEmbeddingOrigin))];
 }
