@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../test-support.ts';
@@ -104,10 +105,14 @@ describe('PUT auth/locale (SPEC §1 languages)', () => {
 });
 
 describe('PUT/DELETE auth/firma (SPEC §2 cuenta signature, §4 signature verified)', () => {
-  it('stores a path of the caller company, unverified; a foreign company path is 404; a bad shape 422', async () => {
+  it('stores an upload the caller may read, unverified; a foreign company path or an unknown upload is 404; a bad shape 422', async () => {
     const cookie = await ctx.login('agente');
     await ctx.db.update(users).set({ signatureVerifiedAt: new Date() }).where(eq(users.username, 'agente'));
-    const path = `${ctx.seed.companyId}/firmas/2026/firma-agente.png`;
+    const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#fff' } }).png().toBuffer();
+    const signed = await ctx.request('POST', 'files/upload-url', { cookie, body: { extension: 'png', context: 'image', size: png.length } });
+    await ctx.app.request(signed.json.data.url, { method: 'PUT', headers: { 'Content-Type': 'image/png' }, body: new Uint8Array(png) });
+    const path = signed.json.data.path as string;
+    expect((await ctx.request('PUT', 'auth/firma', { cookie, body: { path: `${ctx.seed.companyId}/firmas/2026/firma-agente.png` } })).status).toBe(404);
     const res = await ctx.request('PUT', 'auth/firma', { cookie, body: { path } });
     expect(res.status).toBe(200);
     expect(res.json.data).toMatchObject({ signature_path: path, signature_url: `/api/v2/public/files/${path}`, signature_verified: false });

@@ -6,6 +6,7 @@ import { users } from '../../db/schema/index.ts';
 import { ApiError, notFound, unprocessable } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { clearFailures, lockedMinutes, recordFailure, THROTTLE } from '../../auth/throttle.ts';
+import { attachFiles, confirmUpload, detachFiles } from '../files/service.ts';
 
 /** The caller's own row, always scoped to their company (DESIGN §4). */
 const own = (user: SessionUser) => and(eq(users.id, user.id), eq(users.companyId, user.companyId));
@@ -71,15 +72,25 @@ export async function updateLocale(deps: AppDeps, user: SessionUser, locale: Loc
   deps.sessions.evictUser(user.id);
 }
 
+/** Entity type of a profile signature's file; deliveries lets staff who see an act it signs read it. */
+export const USER_SIGNATURE_FILES = 'user_signature';
+
 /**
  * PUT auth/firma: stores a path the files module issued. Upload paths start with the company id,
- * so a path of another company is treated like a foreign id (404). A new signature must be
- * verified again (SPEC §4 User: signature verified or not).
+ * so a path of another company is treated like a foreign id (404), and so is an upload the caller
+ * may not read (files/access.ts). The file is then linked to the user, so it follows their
+ * signature's visibility. A new signature must be verified again (SPEC §4 User: signature verified or not).
  */
 export async function updateSignature(deps: AppDeps, user: SessionUser, path: string | null) {
   if (path !== null && path.split('/')[0] !== String(user.companyId)) throw notFound();
-  await deps.database.db.update(users)
+  if (path !== null) await confirmUpload(deps, user, path);
+  const db = deps.database.db;
+  const [before] = await db.select({ path: users.signaturePath }).from(users).where(own(user));
+  await db.update(users)
     .set({ signaturePath: path, signatureVerifiedAt: null, updatedAt: new Date() })
     .where(and(own(user), sql`${users.signaturePath} is distinct from ${path}`));
+  const entity = { type: USER_SIGNATURE_FILES, id: user.id };
+  if (before?.path && before.path !== path) await detachFiles(deps, user.companyId, [before.path], entity);
+  if (path) await attachFiles(deps, user.companyId, [path], entity);
   deps.sessions.evictUser(user.id);
 }
