@@ -4,7 +4,7 @@ import { issueMqttCredentials } from '#realtime/credentials';
 import { TOPIC_ROOT, userTopic, wireTopic } from '#realtime/topics';
 import type { AppEnv } from '../http/context.ts';
 import { currentUser, requireUser } from '../auth/guard.ts';
-import { ApiError, forbidden } from '../lib/errors.ts';
+import { ApiError, notFound } from '../lib/errors.ts';
 import { queryOf } from '../lib/validate.ts';
 import { canJoinRoom, replayEvents } from './access.ts';
 import { settingsOf } from './settings.ts';
@@ -23,7 +23,8 @@ export const realtimeRoutes = new Hono<AppEnv>()
   .get('/rooms/:room', async (c) => {
     const room = parseRoom(c.req.param('room'));
     if (!room) throw new ApiError(422, 'errors.validation', undefined, [{ field: 'room', key: 'validation.invalid' }]);
-    if (!(await canJoinRoom(c.var.deps, currentUser(c), room))) throw forbidden();
+    // DESIGN §4: a room of a record the caller may not see is a 404, like any foreign id.
+    if (!(await canJoinRoom(c.var.deps, currentUser(c), room))) throw notFound();
     return c.json({ data: { ok: true } });
   })
   .get('/events', async (c) => {
