@@ -32,7 +32,7 @@ const note = (p: Planned, what: string) => {
   coverage.set(key, (coverage.get(key) ?? new Set()).add(what));
 };
 
-const userId = async (username: string) => (await ctx.db.select().from(users).where(eq(users.username, username)))[0];
+const userNamed = async (username: string) => (await ctx.db.select().from(users).where(eq(users.username, username)))[0];
 const unitOf = async (username: string) => (await ctx.db.select({ unitId: unitOwners.unitId, projectId: units.projectId }).from(unitOwners)
   .innerJoin(units, eq(units.id, unitOwners.unitId)).innerJoin(owners, eq(owners.id, unitOwners.ownerId)).innerJoin(users, eq(users.id, owners.userId))
   .where(eq(users.username, username)).orderBy(asc(unitOwners.unitId)).limit(1))[0];
@@ -53,7 +53,7 @@ beforeAll(async () => {
   ({ cleanup } = useTempStorage(ctx));
   const rows = routeTable(createApp(ctx.deps));
   planned = rows.flatMap(expandRoute).map(planCall);
-  const admin = await userId('admin');
+  const admin = await userNamed('admin');
   const [adminProfile] = await ctx.db.select().from(profiles).where(eq(profiles.id, admin.profileId!));
   const granted = [...new Set([...adminProfile.permissions, ...permissionsNamed(rows)])];
   await ctx.db.update(profiles).set({ permissions: granted }).where(eq(profiles.id, adminProfile.id));
@@ -65,7 +65,7 @@ beforeAll(async () => {
   const [mine, theirs] = [await unitOf('propietario'), await unitOf('propietario2')];
   const demo = ctx.seed.companyId;
   const set = async (companyId: number, projectId: number, unitId: number, uploader: string, marker: string) =>
-    ({ ...(await recordsIn(ctx, { companyId, projectId, unitId, userId: (await userId(uploader)).id, marker })), marker });
+    ({ ...(await recordsIn(ctx, { companyId, projectId, unitId, userId: (await userNamed(uploader)).id, marker })), marker });
   sets.company = await set(ctx.seed.otherCompanyId, otherUnit.projectId, otherUnit.id, 'otra', 'AJENO-EMPRESA');
   sets.company.samples = { ...(await samplesIn(ctx, ctx.seed.otherCompanyId, otherUnit.projectId)), ...sets.company.samples };
   sets.project = await set(demo, hidden, hiddenUnit.id, 'supervisor', 'AJENO-PROYECTO');
@@ -76,7 +76,7 @@ beforeAll(async () => {
   [cookies.admin, cookies.limited, cookies.owner, cookies.otra] = await Promise.all(['admin', 'limitado', 'propietario', 'otra'].map((u) => ctx.login(u)));
   permissions.admin = new Set(granted);
   permissions.limited = new Set(limited);
-  const owner = await userId('propietario');
+  const owner = await userNamed('propietario');
   permissions.owner = new Set(owner.profileId ? (await ctx.db.select().from(profiles).where(eq(profiles.id, owner.profileId)))[0].permissions : []);
   before = await foreignRows();
 }, 180_000);
@@ -99,7 +99,9 @@ async function foreignRows() {
 afterAll(async () => {
   const lines = [...coverage].sort(([a], [b]) => a.localeCompare(b)).map(([route, what]) => `  ${route}: ${[...what].join('; ')}`);
   const swept = [...coverage.values()].filter((w) => [...w].some((x) => SCOPES.includes(x as Scope))).length;
-  console.log(`isolation sweep: ${swept} of ${coverage.size} routes called with foreign ids\n${lines.join('\n')}`);
+  const tally = SCOPES.map((s) => `${s} ${[...coverage.values()].filter((w) => w.has(s)).length}`).join(', ');
+  const lists = [...coverage.values()].filter((w) => [...w].some((x) => x.includes('(unfiltered'))).length;
+  console.log(`isolation sweep: ${swept} of ${coverage.size} routes called with foreign ids (per scope: ${tally}); ${lists} unfiltered reads checked\n${lines.join('\n')}`);
   await ctx?.close();
   cleanup?.();
 });

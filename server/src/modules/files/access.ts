@@ -23,8 +23,9 @@ const checks = new Map<string, FileAccessCheck[]>();
 
 /**
  * Modules that attach files to their records register who may read them, per entity type (after-sales:
- * 'ticket' and 'ticket_private'; deliveries: certificates, revision photos, plans, logos, signatures).
- * Several checks for one type add up (any of them grants).
+ * 'ticket', 'ticket_private' and project logos; deliveries: certificates, revision photos, plans, the
+ * owner's signature on the act, and profile signatures for the acts they sign). Several checks for one
+ * type add up (any of them grants).
  */
 export function registerFileAccess(entityType: string, check: FileAccessCheck): void {
   checks.set(entityType, [...(checks.get(entityType) ?? []), check]);

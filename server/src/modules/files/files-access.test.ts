@@ -51,8 +51,8 @@ async function ownersUnit() {
 
 const ticketIn = async (projectId: number) =>
   (await ctx.db.select().from(tickets).where(eq(tickets.projectId, projectId)).orderBy(asc(tickets.id)).limit(1))[0].id;
-const unitIn = async (projectId: number, offset = 0) =>
-  (await ctx.db.select().from(units).where(eq(units.projectId, projectId)).orderBy(asc(units.id)).offset(offset).limit(1))[0].id;
+const unitIn = async (projectId: number) =>
+  (await ctx.db.select().from(units).where(eq(units.projectId, projectId)).orderBy(asc(units.id)).limit(1))[0].id;
 
 beforeAll(async () => {
   ctx = await createTestContext();
