@@ -6,7 +6,7 @@ import { files, users } from '../../db/schema/index.ts';
 import { ApiError, notFound, unprocessable } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { clearFailures, lockedMinutes, loginThrottleKeys, recordFailure } from '../../auth/throttle.ts';
-import { confirmUpload } from '../files/service.ts';
+import { attachFiles, confirmUpload, detachFiles } from '../files/service.ts';
 import { voidResetLinks } from './service.ts';
 
 /** The caller's own row, always scoped to their company (DESIGN §4). */
@@ -75,18 +75,27 @@ export async function updateLocale(deps: AppDeps, user: SessionUser, locale: Loc
   deps.sessions.evictUser(user.id);
 }
 
+/** Entity type of a profile signature's file; deliveries lets staff who see an act it signs read it. */
+export const USER_SIGNATURE_FILES = 'user_signature';
+
 /**
  * PUT auth/firma: the caller's own upload, made through the image picker (context 'image', .png or
  * .jpg). Any other path — never uploaded, another company's, or another user's (a signature read
  * off a delivery act) — is a 404, never a way to sign as someone else; an own upload of another
- * kind is a 422 on the field. A new signature must be verified again (SPEC §4 User: signature
+ * kind is a 422 on the field. The file is then linked to the user, so it follows their signature's
+ * visibility (files/access.ts). A new signature must be verified again (SPEC §4 User: signature
  * verified or not).
  */
 export async function updateSignature(deps: AppDeps, user: SessionUser, path: string | null) {
   if (path !== null) await assertOwnSignatureImage(deps, user, path);
-  await deps.database.db.update(users)
+  const db = deps.database.db;
+  const [before] = await db.select({ path: users.signaturePath }).from(users).where(own(user));
+  await db.update(users)
     .set({ signaturePath: path, signatureVerifiedAt: null, updatedAt: new Date() })
     .where(and(own(user), sql`${users.signaturePath} is distinct from ${path}`));
+  const entity = { type: USER_SIGNATURE_FILES, id: user.id };
+  if (before?.path && before.path !== path) await detachFiles(deps, user.companyId, [before.path], entity);
+  if (path) await attachFiles(deps, user.companyId, [path], entity);
   deps.sessions.evictUser(user.id);
 }
 

@@ -10,6 +10,9 @@ import { newToken, sha256 } from '../../auth/tokens.ts';
 import { loadUser } from '../../auth/session.ts';
 import { endSessionsIn } from '../../auth/session-end.ts';
 
+/** For deliveries: the entity type of a profile signature's file (it grants reading it to whoever sees an act it signs). */
+export { USER_SIGNATURE_FILES } from './account.ts';
+
 const RESET_TTL_MINUTES = 30;
 export const RESET_MAX_PER_HOUR = 5;
 

@@ -42,9 +42,10 @@ describe('delivery act PDF (issue 7 §3 vista-previa-acta)', () => {
     expect(preview.headers.get('content-type')).toBe('application/pdf');
     expect(await pdfText(await preview.arrayBuffer())).toContain('Vista previa: la unidad aún no ha sido entregada');
 
-    const logo = await upload(ctx, sup, await pngBytes(300, 100), { extension: 'png', context: 'image', name: 'logo.png' });
+    // The logo is admin's own upload: a file not attached yet is its uploader's alone (files/access.ts).
     const admin = await ctx.login('admin');
-    await ctx.request('PUT', `entregas/proyectos/${ctx.seed.projectIds[1]}/configuracion/logo`, { cookie: admin, body: { logo_path: logo } });
+    const logo = await upload(ctx, admin, await pngBytes(300, 100), { extension: 'png', context: 'image', name: 'logo.png' });
+    expect((await ctx.request('PUT', `entregas/proyectos/${ctx.seed.projectIds[1]}/configuracion/logo`, { cookie: admin, body: { logo_path: logo } })).status).toBe(200);
     const repSignature = await upload(ctx, sup, await pngBytes(), { extension: 'png', context: 'image' });
     await ctx.db.update(users).set({ signaturePath: repSignature }).where(eq(users.username, 'supervisor'));
     await ctx.request('PUT', `entregas/fichas/${unitId}/detalles`, { cookie: sup, body: { parkings: ['E-101'], storages: ['B-7'], readings: { light: '12.345,6', cold_water: 321.5, hot_water: 45, gas: '7,25', heating: null } } });

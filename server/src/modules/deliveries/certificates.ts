@@ -5,7 +5,8 @@ import { deliveryCertificates } from '../../db/schema/index.ts';
 import type { AppDeps, SessionUser } from '../../http/context.ts';
 import { ApiError, notFound, type FieldError } from '../../lib/errors.ts';
 import { transactionWithEvents } from '../../outbox/events.ts';
-import { attachFiles, confirmUpload, type FileDto } from '../files/service.ts';
+import { attachFiles, confirmUpload, detachFiles, type FileDto } from '../files/service.ts';
+import { FILE_LINKS } from './file-access.ts';
 import { emitFichaEvent } from './events.ts';
 import { loadUnit } from './scope.ts';
 
@@ -57,16 +58,18 @@ export async function addCertificates(deps: AppDeps, user: SessionUser, unitId: 
     }
     return fresh.length;
   });
-  if (added) await attachFiles(deps, user.companyId, files.map((f) => f.path), { type: 'unit_certificate', id: unitId });
+  if (added) await attachFiles(deps, user.companyId, files.map((f) => f.path), { type: FILE_LINKS.certificate, id: unitId });
   return { added, ...(await listCertificates(deps, user, unitId)) };
 }
 
 export async function removeCertificate(deps: AppDeps, user: SessionUser, unitId: number, certificateId: number) {
   const unit = await loadUnit(deps.database.db, user, unitId);
-  await transactionWithEvents(deps, async (tx) => {
+  const removed = await transactionWithEvents(deps, async (tx) => {
     const removed = await tx.delete(deliveryCertificates)
       .where(and(eq(deliveryCertificates.id, certificateId), eq(deliveryCertificates.unitId, unitId), eq(deliveryCertificates.companyId, user.companyId))).returning();
     if (!removed.length) throw notFound();
     await emitFichaEvent(tx, unit, { actorId: user.id, action: 'certificates.remove', data: { name: removed[0].name } });
+    return removed[0];
   });
+  await detachFiles(deps, user.companyId, [removed.path], { type: FILE_LINKS.certificate, id: unitId });
 }

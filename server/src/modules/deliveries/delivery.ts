@@ -9,7 +9,8 @@ import type { AppDeps, SessionUser } from '../../http/context.ts';
 import { ApiError, type FieldError } from '../../lib/errors.ts';
 import { assertCommandAllowed } from '../../auth/guard.ts';
 import type { Translate } from '../../lib/i18n.ts';
-import { confirmUpload } from '../files/service.ts';
+import { attachFiles, detachFiles, readableImage } from '../files/service.ts';
+import { FILE_LINKS } from './file-access.ts';
 import { closeDeliveryTasks, refusal } from './events.ts';
 import { fichaStored, linkPassedFailures, pendingFailureCount, persistUnitState, runFicha } from './ficha-commands.ts';
 import { loadFicha, loadUnit, unitPeople, type Unit } from './scope.ts';
@@ -20,8 +21,8 @@ const invalid = (errors: FieldError[]) => new ApiError(422, 'errors.validation',
 
 /** A stored image of the caller's company (the signature captured in the dialog); anything else is a 422 on the field. */
 export async function checkImagePath(deps: AppDeps, user: SessionUser, path: string, field: string) {
-  const file = await confirmUpload(deps, user, path).catch(() => undefined);
-  if (!file || !['png', 'jpg', 'jpeg'].includes(file.extension)) throw invalid([{ field, key: 'deliveries.errors.invalid_image' }]);
+  const file = await readableImage(deps, user, path);
+  if (!file) throw invalid([{ field, key: 'deliveries.errors.invalid_image' }]);
   return file;
 }
 
@@ -43,7 +44,8 @@ export async function deliverUnit(deps: AppDeps, user: SessionUser, t: Translate
   if (errors.length) throw invalid(errors);
   if (input.owner_signature_path) await checkImagePath(deps, user, input.owner_signature_path, 'owner_signature_path');
   const pending = await pendingFailureCount(db, unitId);
-  return runFicha(deps, user, t, unitId, { type: 'ficha.deliver', deliveredAt: input.delivery_date, pendingFailureCount: pending }, {
+  const before = (await loadFicha(db, unitId))?.ownerSignaturePath ?? null;
+  const delivered = await runFicha(deps, user, t, unitId, { type: 'ficha.deliver', deliveredAt: input.delivery_date, pendingFailureCount: pending }, {
     eventType: 'ficha.delivered',
     apply: async (tx, next) => {
       const unit = await persistUnitState(tx, unitId, next);
@@ -60,6 +62,12 @@ export async function deliverUnit(deps: AppDeps, user: SessionUser, t: Translate
     data: (r) => ({ pendingFailures: r.pending }),
     notify: (r) => (r.unit.responsibleId && r.unit.responsibleId !== user.id ? [r.unit.responsibleId] : []),
   });
+  // The owner's signature on the act follows the unit (files/access.ts via file-access.ts).
+  const signature = { type: FILE_LINKS.ownerSignature, id: unitId };
+  const after = input.owner_signature_path ?? null;
+  if (before && before !== after) await detachFiles(deps, user.companyId, [before], signature);
+  if (after) await attachFiles(deps, user.companyId, [after], signature);
+  return delivered;
 }
 
 /**

@@ -5,6 +5,7 @@ import type { AppDeps, SessionUser } from '../../http/context.ts';
 import { ApiError, notFound, type FieldError } from '../../lib/errors.ts';
 import { attachFiles, confirmUpload, type FileDto } from '../files/service.ts';
 import { loadUnitType } from './catalogue-tree.ts';
+import { FILE_LINKS } from './file-access.ts';
 import { loadProject } from './scope.ts';
 
 /**
@@ -42,7 +43,7 @@ export async function addPlans(deps: AppDeps, user: SessionUser, projectId: numb
   const fresh = files.filter((f) => !stored.some((s) => s.path === f.path));
   if (fresh.length) {
     await db.insert(unitTypePlans).values(fresh.map((f) => ({ companyId: user.companyId, projectId, unitTypeId, path: f.path, name: f.name, size: f.size, mime: f.type, createdBy: user.id })));
-    await attachFiles(deps, user.companyId, fresh.map((f) => f.path), { type: 'unit_type_plan', id: unitTypeId });
+    await attachFiles(deps, user.companyId, fresh.map((f) => f.path), { type: FILE_LINKS.plan, id: unitTypeId });
   }
   return listPlans(deps, user, projectId);
 }

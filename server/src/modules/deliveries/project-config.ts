@@ -7,8 +7,7 @@ import { companies, projects, projectSettings, type Contact } from '../../db/sch
 import type { AppDeps, SessionUser } from '../../http/context.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import { loadProject } from './scope.ts';
-import { checkImagePath } from './delivery.ts';
-import { frameAncestorsPolicy } from '../warranties/service.ts';
+import { checkLogo, frameAncestorsPolicy, linkLogo } from '../warranties/service.ts';
 
 type General = z.output<typeof generalConfigSchema>;
 type Settings = typeof projectSettings.$inferSelect;
@@ -139,9 +138,10 @@ export async function saveLogo(deps: AppDeps, user: SessionUser, projectId: numb
   await loadProject(db, user, projectId);
   const current = await settingsOf(db, projectId);
   if (same(current.logoPath, logoPath)) throw noChanges();
-  if (logoPath) await checkImagePath(deps, user, logoPath, 'logo_path');
+  if (logoPath) await checkLogo(deps, user, logoPath, { field: 'logo_path', key: 'deliveries.errors.invalid_image' });
   const patch = { logoPath, updatedBy: user.id, updatedAt: new Date() };
   await db.insert(projectSettings).values({ ...DEFAULTS, projectId, companyId: user.companyId, ...patch }).onConflictDoUpdate({ target: projectSettings.projectId, set: patch });
+  await linkLogo(deps, user.companyId, projectId, current.logoPath, logoPath);
   return getLogo(db, user, projectId);
 }
 

@@ -9,6 +9,7 @@ import { attachFiles, confirmUpload } from '../files/service.ts';
 import { catalogueOf, failureTypesOf, itemsOfType } from './catalogue-tree.ts';
 import { emitFichaEvent } from './events.ts';
 import { loadUnit } from './scope.ts';
+import { FILE_LINKS } from './file-access.ts';
 
 type RevisionInput = z.output<typeof revisionSchema>;
 type Result = typeof deliveryRevisionResults.$inferSelect;
@@ -100,6 +101,6 @@ export async function saveRevision(deps: AppDeps, user: SessionUser, unitId: num
     await emitFichaEvent(tx, unit, { actorId: user.id, action: 'revision.save', data: { items: rows.length, failures: rows.filter((r) => r.outcome === 'falla').length } });
   });
   const paths = rows.flatMap((r) => r.photos.map((p) => p.path));
-  if (paths.length) await attachFiles(deps, user.companyId, paths, { type: 'unit_revision', id: unitId });
+  if (paths.length) await attachFiles(deps, user.companyId, paths, { type: FILE_LINKS.revision, id: unitId });
   return revisionOf(deps, user, unitId);
 }

@@ -1,22 +1,16 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { owners, unitOwners, units } from '../../db/schema/index.ts';
+import { and, eq } from 'drizzle-orm';
+import { units } from '../../db/schema/index.ts';
 import { registerEntityRoom } from '../../outbox/access.ts';
-import { registerOwnerFileAccess } from '../files/service.ts';
+import { isOwnerOfUnit } from './file-access.ts';
 
 /**
  * The deliveries module's public face for other modules (DESIGN §2: a module only calls another's
  * service.ts): the ficha state of a unit and the feeds that home, dashboards and the agenda show.
- * It also declares who may watch a unit's live events and read its certificates.
+ * It also declares who may watch a unit's live events and, through file-access.ts, who may read the
+ * files attached to its records.
  */
 export { fichaStored, pendingFailureCount } from './ficha-commands.ts';
 export { deliveredPerWeek, deliveryAgenda, pendingFailuresPerUnit } from './feeds.ts';
-
-async function isOwnerOfUnit(db: DbOrTx, userId: number, unitId: number) {
-  const [own] = await db.select({ n: sql<number>`count(*)::int` }).from(unitOwners).innerJoin(owners, eq(owners.id, unitOwners.ownerId))
-    .where(and(eq(unitOwners.unitId, unitId), eq(owners.userId, userId)));
-  return own.n > 0;
-}
 
 // Room 'unit:<id>' (the ficha's events): staff who see the unit's project, and the unit's owners.
 registerEntityRoom('unit', async (deps, user, id) => {
@@ -25,5 +19,3 @@ registerEntityRoom('unit', async (deps, user, id) => {
   return user.kind === 'staff' ? user.projectIds.includes(unit.projectId) : isOwnerOfUnit(deps.database.db, user.id, id);
 });
 
-// Certificates of a unit are the owners' documents too (owner portal).
-registerOwnerFileAccess('unit_certificate', (db, owner, unitId) => isOwnerOfUnit(db, owner.id, unitId));

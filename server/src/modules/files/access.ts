@@ -13,25 +13,34 @@ export async function ensureUploaded(deps: AppDeps, row: FileRow): Promise<FileR
   throw uploadError(409, 'not_uploaded');
 }
 
-/** Whether an owner account may read files attached to one entity of a module (e.g. their ticket). */
-export type OwnerAccessCheck = (db: Db, owner: SessionUser, entityId: number) => Promise<boolean>;
-const ownerAccess = new Map<string, OwnerAccessCheck>();
+/**
+ * Whether a user may read a file attached to one record: the module that owns the record decides
+ * from the record itself (its project for staff, its unit's owners for owners). `file.entityId` is
+ * the record's id as the module linked it; `file.path` lets a module find the record by path.
+ */
+export type FileAccessCheck = (db: Db, user: SessionUser, file: FileRow & { entityId: number }) => Promise<boolean>;
+const checks = new Map<string, FileAccessCheck[]>();
 
 /**
- * Modules that attach files to their entities register how an owner may read them; the after-sales
- * module registers 'ticket' so an owner reads the files of their own tickets. Until a module
- * registers, an owner reads only the files they uploaded themselves.
+ * Modules that attach files to their records register who may read them, per entity type (after-sales:
+ * 'ticket', 'ticket_private' and project logos; deliveries: certificates, revision photos, plans, the
+ * owner's signature on the act, and profile signatures for the acts they sign). Several checks for one
+ * type add up (any of them grants).
  */
-export function registerOwnerFileAccess(entityType: string, check: OwnerAccessCheck): void {
-  ownerAccess.set(entityType, check);
+export function registerFileAccess(entityType: string, check: FileAccessCheck): void {
+  checks.set(entityType, [...(checks.get(entityType) ?? []), check]);
 }
 
-/** Staff read every file of their company; owners only their own uploads or what a hook allows. */
+/**
+ * Files follow the visibility of the record they belong to (DESIGN §4): never another company's;
+ * always their uploader's; once attached, whoever the owning module's check lets see the record; a
+ * file not attached yet, or attached to a kind no module vouches for, nobody else's.
+ */
 export async function mayRead(db: Db, user: SessionUser, row: FileRow): Promise<boolean> {
   if (row.companyId !== user.companyId) return false;
-  if (user.kind !== 'owner') return true;
   if (row.uploadedBy === user.id) return true;
-  const check = row.entityType && row.entityId !== null ? ownerAccess.get(row.entityType) : undefined;
-  return check ? check(db, user, row.entityId!) : false;
+  if (!row.entityType || row.entityId === null) return false;
+  const file = { ...row, entityId: row.entityId };
+  for (const check of checks.get(row.entityType) ?? []) if (await check(db, user, file)) return true;
+  return false;
 }
-

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test-support.ts';
 import type { LocalStorage } from '../../storage/local.ts';
-import { attachFiles, registerOwnerFileAccess } from './service.ts';
+import { attachFiles, registerFileAccess } from './service.ts';
 import { PDF, raw, uploadViaPut, useTempStorage } from './test-helpers.ts';
 
 let ctx: TestContext;
@@ -39,8 +39,8 @@ describe('GET api/v2/public/files/{path} (SPEC §7, issue 4 §3)', () => {
     expect(download.headers.get('content-disposition')).toMatch(/^attachment; /);
   });
 
-  it('any user of the owning company may read it; without a session it is 401', async () => {
-    expect((await get(pdfPath, await ctx.login('revisor'))).status).toBe(200);
+  it('until it is attached to a record only its uploader reads it (files-access.test.ts); without a session it is 401', async () => {
+    expect((await get(pdfPath, await ctx.login('revisor'))).status).toBe(404);
     expect((await get(pdfPath)).status).toBe(401);
   });
 
@@ -52,14 +52,14 @@ describe('GET api/v2/public/files/{path} (SPEC §7, issue 4 §3)', () => {
     expect((await ctx.request('POST', 'files/confirm', { cookie: other, body: { path: pdfPath } })).status).toBe(404);
   });
 
-  it('an owner reads what they uploaded, not staff files, unless a module\'s hook allows it', async () => {
+  it('an owner reads what they uploaded, not staff files, unless the owning module\'s check allows it', async () => {
     const owner = await ctx.login('propietario');
     expect((await get(pdfPath, owner)).status).toBe(404);
     const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } }).jpeg().toBuffer();
     const { signed } = await uploadViaPut(ctx, owner, jpeg, { extension: 'jpg', name: 'grieta.jpg' });
     expect((await get(signed.json.data.path, owner)).status).toBe(200);
-    // The after-sales module would attach ticket files and register this check.
-    registerOwnerFileAccess('test-ticket', async (_db, user, entityId) => entityId === 77 && user.username === 'propietario');
+    // The after-sales module attaches ticket files and registers such a check.
+    registerFileAccess('test-ticket', async (_db, user, file) => file.entityId === 77 && user.username === 'propietario');
     expect(await attachFiles(ctx.deps, ctx.seed.companyId, [pdfPath], { type: 'test-ticket', id: 77 })).toBe(1);
     expect((await get(pdfPath, owner)).status).toBe(200);
     expect((await get(pdfPath, await ctx.login('propietario2'))).status).toBe(404);

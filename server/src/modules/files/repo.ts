@@ -63,7 +63,11 @@ export async function purgeStalePending(db: DbOrTx, olderThan: Date): Promise<vo
   await db.delete(files).where(and(eq(files.status, 'pending'), lt(files.expiresAt, olderThan)));
 }
 
-/** Links uploaded files to an entity of another module (e.g. a ticket), within one company. */
+/**
+ * Links uploaded files to an entity of another module (e.g. a ticket), within one company. A file
+ * belongs to one record: attaching it again moves it there (the modules attach only files the caller
+ * may read, so nothing reaches an audience the caller could not have shown it to).
+ */
 export async function linkToEntity(db: DbOrTx, companyId: number, paths: readonly string[], entityType: string, entityId: number): Promise<number> {
   if (!paths.length) return 0;
   const rows = await db.update(files).set({ entityType, entityId })
@@ -72,6 +76,12 @@ export async function linkToEntity(db: DbOrTx, companyId: number, paths: readonl
   return rows.length;
 }
 
+export async function unlinkFromEntity(db: DbOrTx, companyId: number, paths: readonly string[], entityType: string, entityId: number): Promise<void> {
+  if (!paths.length) return;
+  await db.update(files).set({ entityType: null, entityId: null }).where(and(
+    eq(files.companyId, companyId), inArray(files.path, [...paths]), eq(files.entityType, entityType), eq(files.entityId, entityId),
+  ));
+}
 
 /** Forgets an upload that was discarded before it was attached to anything. */
 export async function deleteRow(db: DbOrTx, id: number): Promise<void> {

@@ -8,13 +8,13 @@ import type { AppDeps, SessionUser } from '../../http/context.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { storageOf } from '../../storage/index.ts';
 import type { SignRequest } from '../../storage/types.ts';
-import { deleteRow, detachFromBatch, findByPath, insertFile, linkToEntity, liveBatchFiles, purgeStalePending, type FileRow } from './repo.ts';
+import { deleteRow, detachFromBatch, findByPath, insertFile, linkToEntity, liveBatchFiles, purgeStalePending, unlinkFromEntity, type FileRow } from './repo.ts';
 import { uploadError } from './finalize.ts';
 import { ensureUploaded, mayRead } from './access.ts';
 
 export { receiveLocalUpload, uploadError } from './finalize.ts';
 export { openFile, type OpenedFile } from './serve.ts';
-export { registerOwnerFileAccess, type OwnerAccessCheck } from './access.ts';
+export { registerFileAccess, type FileAccessCheck } from './access.ts';
 
 /** SPEC §3 File, as the API returns it. */
 export type FileDto = {
@@ -97,6 +97,12 @@ export async function confirmUpload(deps: AppDeps, user: SessionUser, path: stri
   return toFileDto(await ensureUploaded(deps, row));
 }
 
+/** An uploaded .jpg or .png the caller may read (logos, signatures), or undefined. */
+export async function readableImage(deps: AppDeps, user: SessionUser, path: string): Promise<FileDto | undefined> {
+  const file = await confirmUpload(deps, user, path).catch(() => undefined);
+  return file && ['png', 'jpg', 'jpeg'].includes(file.extension) ? file : undefined;
+}
+
 /**
  * DELETE files/<path>: the uploader removed a file from its list (SPEC §4 "removing a file updates
  * the list"). Only its own upload, and only while nothing references it: then row and bytes go.
@@ -120,4 +126,12 @@ export async function discardUpload(deps: AppDeps, user: SessionUser, path: stri
 /** Attaches uploaded files to an entity of the calling module; returns how many were attached. */
 export async function attachFiles(deps: AppDeps, companyId: number, paths: readonly string[], entity: { type: string; id: number }): Promise<number> {
   return linkToEntity(deps.database.db, companyId, paths, entity.type, entity.id);
+}
+
+/**
+ * The record a file was attached to is gone (a certificate or plan removed, a logo or signature
+ * replaced): the file goes back to its uploader alone, unless it has since been attached elsewhere.
+ */
+export async function detachFiles(deps: AppDeps, companyId: number, paths: readonly string[], entity: { type: string; id: number }): Promise<void> {
+  await unlinkFromEntity(deps.database.db, companyId, paths, entity.type, entity.id);
 }

@@ -1,8 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { failures, owners, ticketMessages, tickets, unitOwners, users } from '../../db/schema/index.ts';
+import { failures, owners, ticketMessages, tickets, unitOwners, units, users } from '../../db/schema/index.ts';
+import { PROJECT_LOGO_FILES } from './settings/logo.ts';
 import type { SessionUser } from '../../http/context.ts';
-import { registerOwnerFileAccess } from '../files/service.ts';
+import { registerFileAccess } from '../files/service.ts';
 
 /**
  * The after-sales module's public face for other modules (DESIGN §2: a module only calls another's
@@ -42,9 +43,31 @@ export async function ownerCanReadTicket(db: DbOrTx, owner: Pick<SessionUser, 'i
   return Boolean(row);
 }
 
-// Files attached to public ticket content ('ticket') are readable by the ticket's owners; files of
-// private messages are linked as 'ticket_private', which has no owner hook, so staff only.
-registerOwnerFileAccess('ticket', (db: Db, owner, ticketId) => ownerCanReadTicket(db, owner, ticketId));
+/** Whether staff see the ticket's project (the files of private messages need no more). */
+async function staffSeesTicket(db: DbOrTx, user: SessionUser, ticketId: number): Promise<boolean> {
+  if (user.kind !== 'staff') return false;
+  const [row] = await db.select({ projectId: tickets.projectId }).from(tickets).where(and(eq(tickets.id, ticketId), eq(tickets.companyId, user.companyId)));
+  return Boolean(row && user.projectIds.includes(row.projectId));
+}
+
+// Files of public ticket content ('ticket': public messages, failures, the ticket itself) are read by
+// staff who see the ticket's project and by the ticket's owners; files of private messages
+// ('ticket_private') by those staff only.
+registerFileAccess('ticket', (db: Db, user, file) =>
+  (user.kind === 'owner' ? ownerCanReadTicket(db, user, file.entityId) : staffSeesTicket(db, user, file.entityId)));
+registerFileAccess('ticket_private', (db: Db, user, file) => staffSeesTicket(db, user, file.entityId));
+
+// A project's logo: staff who see the project, and owners of a unit in it (the owner portal shows it).
+registerFileAccess(PROJECT_LOGO_FILES, async (db: Db, user, file) => {
+  if (user.kind === 'staff') return user.projectIds.includes(file.entityId);
+  const unitIds = await unitIdsOfOwnerUser(db, user.id);
+  if (!unitIds.length) return false;
+  const [unit] = await db.select({ id: units.id }).from(units).where(and(inArray(units.id, unitIds), eq(units.projectId, file.entityId))).limit(1);
+  return Boolean(unit);
+});
+
+/** For deliveries' logo tab: the same rules for the project's logo file as the post-sale settings. */
+export { checkLogo, linkLogo } from './settings/logo.ts';
 
 /**
  * For whoever serves the owner portal's HTML (issue 6 §7): sets its frame-ancestors from the

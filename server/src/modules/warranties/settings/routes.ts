@@ -11,5 +11,5 @@ export const settingsRoutes = new Hono<AppEnv>()
   .get('/:projectId/configuracion', async (c) => c.json({ data: await getSettings(c.var.deps.database.db, currentUser(c), idParam(c.req.param('projectId'))) }))
   .put('/:projectId/configuracion', requirePermission('config_proyectos|config_propietarios'), async (c) => {
     const input = await jsonBody(c, projectSettingsSchema);
-    return c.json({ data: await saveSettings(c.var.deps.database.db, currentUser(c), idParam(c.req.param('projectId')), input) });
+    return c.json({ data: await saveSettings(c.var.deps, currentUser(c), idParam(c.req.param('projectId')), input) });
   });

@@ -4,8 +4,9 @@ import type { projectSettingsSchema } from '#domain/schemas/warranties';
 import { isEmbeddingOrigin } from '#domain/validation';
 import type { DbOrTx } from '../../../db/client.ts';
 import { projects, projectSettings } from '../../../db/schema/index.ts';
-import type { SessionUser } from '../../../http/context.ts';
+import type { AppDeps, SessionUser } from '../../../http/context.ts';
 import { notFound } from '../../../lib/errors.ts';
+import { checkLogo, linkLogo } from './logo.ts';
 
 type Input = z.output<typeof projectSettingsSchema>;
 
@@ -42,8 +43,11 @@ function defaults() {
 }
 
 /** Saves the fields sent; the project's own dates and names stay on projects (SPEC §3). */
-export async function saveSettings(db: DbOrTx, user: SessionUser, projectId: number, input: Input) {
+export async function saveSettings(deps: AppDeps, user: SessionUser, projectId: number, input: Input) {
+  const db = deps.database.db;
   await projectOf(db, user, projectId);
+  if (input.logo_path) await checkLogo(deps, user, input.logo_path);
+  const [before] = await db.select({ logoPath: projectSettings.logoPath }).from(projectSettings).where(eq(projectSettings.projectId, projectId));
   const projectPatch: Partial<typeof projects.$inferInsert> = {};
   if (input.municipal_reception_date !== undefined) projectPatch.municipalReceptionDate = input.municipal_reception_date;
   if (input.real_estate_name !== undefined) projectPatch.realEstateName = input.real_estate_name;
@@ -62,6 +66,7 @@ export async function saveSettings(db: DbOrTx, user: SessionUser, projectId: num
   if (input.iframe) patch.iframe = { enabled: input.iframe.enabled, allowedOrigins: input.iframe.allowed_origins };
   await db.insert(projectSettings).values({ projectId, companyId: user.companyId, ...patch })
     .onConflictDoUpdate({ target: projectSettings.projectId, set: patch });
+  if (input.logo_path !== undefined) await linkLogo(deps, user.companyId, projectId, before?.logoPath ?? null, input.logo_path);
   return getSettings(db, user, projectId);
 }
 
