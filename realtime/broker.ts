@@ -9,7 +9,7 @@ import { canonicalTopic, mayRead, type TopicGrant } from './topics.ts';
 export type BrokerLog = { info(msg: string, f?: Record<string, unknown>): void; warn(msg: string, f?: Record<string, unknown>): void };
 
 export type EmbeddedBrokerOptions = {
-  /** Loopback by default: only this machine's processes reach the TCP listener (DESIGN §3). */
+  /** Loopback by default: only this machine's processes reach the TCP listener (docs/architecture.md §3). */
   host?: string;
   /** 0 picks a free port (tests). */
   port: number;
@@ -24,7 +24,7 @@ const sessions = new WeakMap<Client, Session>();
 const authError = (returnCode: 4 | 5) => Object.assign(new Error('not authorized'), { returnCode }) as AuthenticateError;
 
 /**
- * The embedded aedes broker of the default setup (DESIGN §3). Our processes connect as the
+ * The embedded aedes broker of the default setup (docs/architecture.md §3). Our processes connect as the
  * internal user; mobile apps and devices with credentials from POST auth/mqtt-credentials, which
  * let them subscribe only to their own topics (issue 5 §5) and never publish.
  */

@@ -26,7 +26,7 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
 
   app.route(API_V2, api);
 
-  // SPEC §7 v1: {origin}/api/v1/api.php?request=<path>, or /api/v1/index.php/<path> as is.
+  // docs/product.md §7 v1: {origin}/api/v1/api.php?request=<path>, or /api/v1/index.php/<path> as is.
   // The inner request keeps the connection (client address for login throttling) and request id.
   const dispatchV1 = (c: Context<AppEnv>, path: string, search: URLSearchParams) => {
     search.delete('request');
@@ -49,7 +49,7 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
   });
 
   app.route('/dev/mail', devMailRoutes);
-  // Files (SPEC §7): read behind the session cookie; /storage takes signed uploads when storage is local disk.
+  // Files (docs/product.md §7): read behind the session cookie; /storage takes signed uploads when storage is local disk.
   app.route('/api/v2/public/files', publicFileRoutes);
   app.route('/storage', storageRoutes);
   app.all('/api/*', notFoundJson);

@@ -15,7 +15,7 @@ async function pinProject(page: Page): Promise<number> {
   const res = await page.request.get('/api/v2/public/api/auth/usuario');
   const user = (await res.json()).data as { proyectos: { id: number; name: string }[] };
   const id = user.proyectos.find((p) => p.name === PROJECT)!.id;
-  // The project picked in the top bar lives in browser storage (SPEC §3 session metadata).
+  // The project picked in the top bar lives in browser storage (docs/product.md §3 session metadata).
   await page.evaluate((projectId) => localStorage.setItem('metadata', JSON.stringify({ lastRoutes: {}, projectId })), id);
   return id;
 }
@@ -89,7 +89,7 @@ describe.skipIf(!hasChromium())('postventa end to end (issue 6)', () => {
     await agent.getByTestId('agenda-calendar').waitFor({ timeout: T });
     await agent.getByRole('button', { name: 'Siguiente' }).click();
     await agent.getByRole('button', { name: 'Siguiente' }).click();
-    // Weeks start on Monday (SPEC §9): the third column is a Wednesday.
+    // Weeks start on Monday (docs/product.md §9): the third column is a Wednesday.
     expect((await agent.locator('.rbc-time-header .rbc-header').first().textContent())?.toLowerCase()).toContain('lun');
     // The events layer covers the slots; the calendar selects from the pointer's position in the day column.
     const slot = agent.locator('.rbc-time-content .rbc-day-slot').nth(2).locator('.rbc-timeslot-group').nth(10);

@@ -6,7 +6,7 @@ export const SUPPORTED_LOCALES = ['es', 'pt-BR'] as const;
 export type AppLocale = (typeof SUPPORTED_LOCALES)[number];
 export const LOCALE_STORAGE_KEY = 'locale';
 
-/** SPEC §1: es default and fallback; any pt* loads pt-BR; default is the first supported browser language. */
+/** docs/product.md §1: es default and fallback; any pt* loads pt-BR; default is the first supported browser language. */
 export function normalizeLocale(lang: string | null | undefined): AppLocale | undefined {
   if (!lang) return undefined;
   const l = lang.toLowerCase();

@@ -42,7 +42,7 @@ function toRouteObject(node: RouteNode, area: AreaRoute): RouteObject {
   return { path: node.path, element, children };
 }
 
-/** Route objects for react-router, built from the SPEC §2 table. */
+/** Route objects for react-router, built from the docs/product.md §2 table. */
 export function buildRouteObjects(routes: readonly AreaRoute[] = ROUTES): RouteObject[] {
   const CatchAll = catchAllPage;
   return [{

@@ -3,7 +3,7 @@ import { MODULE_PERMISSIONS } from '#domain/permissions';
 import { lazyPage, type PageComponent } from './lazy-page.tsx';
 
 /**
- * The route table of SPEC §2: every path, its permission and its default child, in one typed
+ * The route table of docs/product.md §2: every path, its permission and its default child, in one typed
  * place. The router, the sidebar, the remembered-route logic and the route test all read it.
  * Each node's title is the locale key `routes.<name>`. A node without `page` renders its children
  * (or, as a leaf, the module's pending page). Module pages are lazy chunks (120 s timeout).
@@ -14,7 +14,7 @@ export type RouteNode = {
   index?: true;
   /** Dotted route name, e.g. `warranties.solicitud.oi.crear`. */
   name: string;
-  /** SPEC §6 expression checked before the node renders. */
+  /** docs/product.md §6 expression checked before the node renders. */
   permission?: string;
   /** Segment the node redirects to when opened without a child. */
   defaultChild?: string;
@@ -31,7 +31,7 @@ export type AreaRoute = RouteNode & {
   icon?: NavIcon;
   /** Public areas render without the app layout and without a session. */
   isPublic?: boolean;
-  /** SPEC §2: the last visited route of the area is restored when the area is opened. */
+  /** docs/product.md §2: the last visited route of the area is restored when the area is opened. */
   remembers: boolean;
 };
 
@@ -132,7 +132,7 @@ export const WARRANTY_PERMISSIONS = {
 } as const;
 const wp = WARRANTY_PERMISSIONS;
 
-/** List / crear / editar / gestionar of inspection and work orders (SPEC §2 warranties). */
+/** List / crear / editar / gestionar of inspection and work orders (docs/product.md §2 warranties). */
 const orderRoutes = (kind: 'oi' | 'ot', idParam: string): RouteNode => ({
   path: kind, name: `warranties.solicitud.${kind}`, children: [
     { index: true, name: `warranties.solicitud.${kind}.list`, page: w.orders },
@@ -246,7 +246,7 @@ export const ROUTES: AreaRoute[] = [
   },
 ];
 
-/** Config sub-routes (SPEC §2). Section permissions are ours (docs/decisions.md): the spec does not show them. */
+/** Config sub-routes (docs/product.md §2). Section permissions are ours (docs/decisions.md): the spec does not show them. */
 function configChildren(): RouteNode[] {
   const p = config.pending;
   return [

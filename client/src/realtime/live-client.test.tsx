@@ -111,7 +111,7 @@ describe('live client (issue 5 §7: one socket per session, replay after reconne
   });
 });
 
-describe('live sync registry (DESIGN §5 step 5: events update or invalidate caches)', () => {
+describe('live sync registry (docs/architecture.md §5 step 5: events update or invalidate caches)', () => {
   it('matches exact types, prefixes and *', () => {
     expect(matchesPattern('ticket.*', 'ticket.state_changed')).toBe(true);
     expect(matchesPattern('ticket.*', 'tickets.x')).toBe(false);

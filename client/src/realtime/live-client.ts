@@ -19,7 +19,7 @@ export type LiveClientOptions = {
 const SEEN_MAX = 2000;
 
 /**
- * One Socket.IO connection per signed-in session (DESIGN §5 step 5), independent of React so the
+ * One Socket.IO connection per signed-in session (docs/architecture.md §5 step 5), independent of React so the
  * provider, tests and tools share it. It tracks the last event id it saw and sends it in every
  * handshake, so after a reconnect the gateway recovers or replays what was missed; it drops
  * events it already handled (consumers are idempotent by event id); and it names its rooms in

@@ -7,7 +7,7 @@ import { mailOutbox } from '../db/schema/index.ts';
 const linkify = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
 
-/** The development mail page (DESIGN §3): the last 50 mails of the outbox. Off in production. */
+/** The development mail page (docs/architecture.md §3): the last 50 mails of the outbox. Off in production. */
 export const devMailRoutes = new Hono<AppEnv>().get('/', async (c) => {
   if (process.env.NODE_ENV === 'production' && process.env.DEV_MAIL !== '1') return c.notFound();
   const mails = await c.var.deps.database.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(50);

@@ -23,7 +23,7 @@ export const realtimeRoutes = new Hono<AppEnv>()
   .get('/rooms/:room', async (c) => {
     const room = parseRoom(c.req.param('room'));
     if (!room) throw new ApiError(422, 'errors.validation', undefined, [{ field: 'room', key: 'validation.invalid' }]);
-    // A room the caller may not join is a record they may not see: 404, never a hint it exists (DESIGN §4).
+    // A room the caller may not join is a record they may not see: 404, never a hint it exists (docs/architecture.md §4).
     if (!(await canJoinRoom(c.var.deps, currentUser(c), room))) throw notFound();
     return c.json({ data: { ok: true } });
   })

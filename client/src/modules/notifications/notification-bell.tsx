@@ -38,8 +38,8 @@ const DeferredBell = deferred<object>(
 );
 
 /**
- * The bell of the top bar (SPEC §2 notifications, issue 5 §6): the unread count and a popover with
- * the latest ones. Hidden without the permission to view notifications (SPEC §6).
+ * The bell of the top bar (docs/product.md §2 notifications, issue 5 §6): the unread count and a popover with
+ * the latest ones. Hidden without the permission to view notifications (docs/product.md §6).
  */
 export function NotificationBell() {
   const allowed = useCan('ver_notificaciones');

@@ -9,7 +9,7 @@ import { serverFieldErrors, validate, type FieldErrors } from '../../app/forms.t
 
 /**
  * First access (issue 6 §7): the owner asks for an e-mailed link that lets them choose a password
- * (the server's password link; SPEC §5: only to a verified address).
+ * (the server's password link; docs/product.md §5: only to a verified address).
  */
 export function PortalAccessPage() {
   const { t } = useTranslation();

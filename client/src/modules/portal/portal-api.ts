@@ -67,7 +67,7 @@ export const portalApi = {
 
 /**
  * Whether the owner may still answer a visit: the server's machine verdict, and the deadline not
- * passed while the page stayed open (SPEC §4: until a configured time before it starts).
+ * passed while the page stayed open (docs/product.md §4: until a configured time before it starts).
  */
 export function canAnswer(v: Pick<PortalVisit, 'can_confirm' | 'can_reject' | 'deadline'>, now = Date.now()): { confirm: boolean; reject: boolean } {
   const inTime = !v.deadline || now <= Date.parse(v.deadline);

@@ -2,7 +2,7 @@ import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-o
 import { companies, unitTypes } from './core.ts';
 
 /**
- * Unit-type catalogue (SPEC §2 Unit type configuration, §3 Unit type): areas → places → items →
+ * Unit-type catalogue (docs/product.md §2 Unit type configuration, §3 Unit type): areas → places → items →
  * failure types with severity. A failure is picked from it (place → item → detail), and the item's
  * category gives the legal warranty term (warranty_terms).
  */

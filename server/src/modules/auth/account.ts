@@ -8,10 +8,10 @@ import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { clearFailures, lockedMinutes, recordFailure, THROTTLE } from '../../auth/throttle.ts';
 import { confirmUpload } from '../files/service.ts';
 
-/** The caller's own row, always scoped to their company (DESIGN §4). */
+/** The caller's own row, always scoped to their company (docs/architecture.md §4). */
 const own = (user: SessionUser) => and(eq(users.id, user.id), eq(users.companyId, user.companyId));
 
-/** PUT auth/usuario. A new e-mail address is unverified until its link is opened (SPEC §1). */
+/** PUT auth/usuario. A new e-mail address is unverified until its link is opened (docs/product.md §1). */
 export async function updateAccount(deps: AppDeps, user: SessionUser, input: UpdateAccountInput) {
   const db = deps.database.db;
   const [row] = await db.select({ email: users.email, settings: users.settings }).from(users).where(own(user));
@@ -66,7 +66,7 @@ export async function changePassword(deps: AppDeps, user: SessionUser, input: { 
   await deps.sessions.endUserSessions(user.id, user.sessionId);
 }
 
-/** PUT auth/locale: the language the app opens in for this user (SPEC §1 languages). */
+/** PUT auth/locale: the language the app opens in for this user (docs/product.md §1 languages). */
 export async function updateLocale(deps: AppDeps, user: SessionUser, locale: Locale) {
   await deps.database.db.update(users).set({ locale, updatedAt: new Date() }).where(own(user));
   deps.sessions.evictUser(user.id);
@@ -76,7 +76,7 @@ export async function updateLocale(deps: AppDeps, user: SessionUser, locale: Loc
  * PUT auth/firma: the caller's own upload, made through the image picker (context 'image', .png or
  * .jpg). Any other path — never uploaded, another company's, or another user's (a signature read
  * off a delivery act) — is a 404, never a way to sign as someone else; an own upload of another
- * kind is a 422 on the field. A new signature must be verified again (SPEC §4 User: signature
+ * kind is a 422 on the field. A new signature must be verified again (docs/product.md §4 User: signature
  * verified or not).
  */
 export async function updateSignature(deps: AppDeps, user: SessionUser, path: string | null) {

@@ -17,7 +17,7 @@ const tokenIn = (text: string) => /\/auth\/reset\?token=([\w-]+)/.exec(text)?.[1
 const forgot = (username: string, lang?: string) =>
   ctx.request('POST', 'auth/password/forgot', { body: { username }, headers: lang ? { 'Accept-Language': lang } : {} });
 
-describe('password recovery by username (SPEC §2 auth forgotten-password)', () => {
+describe('password recovery by username (docs/product.md §2 auth forgotten-password)', () => {
   it('mails a link to the user; reset works once, ends every session, and the new password signs in', async () => {
     const sessionA = await ctx.login('agente');
     const sessionB = await ctx.login('agente');

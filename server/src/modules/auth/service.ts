@@ -37,7 +37,7 @@ export async function login(deps: AppDeps, input: { username: string; password: 
   return { token, user: user! };
 }
 
-/** SPEC §8 'Sin proyectos': staff need a visible open project, owners a unit. */
+/** docs/product.md §8 'Sin proyectos': staff need a visible open project, owners a unit. */
 async function hasActiveProjects(deps: AppDeps, userId: number, companyId: number, kind: 'staff' | 'owner') {
   const db = deps.database.db;
   if (kind === 'owner') {
@@ -54,7 +54,7 @@ async function hasActiveProjects(deps: AppDeps, userId: number, companyId: numbe
 }
 
 /**
- * The payload of GET auth/usuario (SPEC §3 Auth user: grupo {desc_grupo, permisos}). It is cached
+ * The payload of GET auth/usuario (docs/product.md §3 Auth user: grupo {desc_grupo, permisos}). It is cached
  * with the session entry (evicted whenever the user, their profile or projects change), so the
  * most frequent authenticated call costs no database round trip. Callers must not mutate it.
  */
@@ -117,7 +117,7 @@ export async function logout(deps: AppDeps, user: SessionUser) {
   await deps.sessions.destroy(user.sessionId);
 }
 
-/** Recovery by username: always the same answer, so it does not reveal who exists (SPEC §2 auth). */
+/** Recovery by username: always the same answer, so it does not reveal who exists (docs/product.md §2 auth). */
 export async function requestPasswordReset(deps: AppDeps, username: string, t: Translate) {
   const db = deps.database.db;
   const [user] = await db.select().from(users)

@@ -73,7 +73,7 @@ describe('delivery act PDF (issue 7 §3 vista-previa-acta)', () => {
   });
 });
 
-describe('certificates (SPEC §5: PDF only, at most 100 of 20 MB)', () => {
+describe('certificates (docs/product.md §5: PDF only, at most 100 of 20 MB)', () => {
   it('attaches PDFs of the company only and refuses other types', async () => {
     const unitId = fresh[1];
     const pdf = await upload(ctx, sup, await pdfBytes(), { extension: 'pdf', context: 'certificate', name: 'certificado-gas.pdf' });

@@ -8,7 +8,7 @@ import { loadUnitType } from './catalogue-tree.ts';
 import { loadProject } from './scope.ts';
 
 /**
- * planos tab: plans per unit type of a project (SPEC §2 "unit type plans"). Every unit type of the
+ * planos tab: plans per unit type of a project (docs/product.md §2 "unit type plans"). Every unit type of the
  * company is listed, those used by the project's units first.
  */
 export async function listPlans(deps: AppDeps, user: SessionUser, projectId: number) {

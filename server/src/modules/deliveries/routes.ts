@@ -18,7 +18,7 @@ const staffRoutes = new Hono<AppEnv>()
 
 /**
  * Deliveries (entregas) API, issue 7, mounted at /entregas. Staff routes sit behind the warranties
- * module permission of SPEC §2 (modulo_entregas|modulo_postventa); docs/api.md '## Entregas' lists
+ * module permission of docs/product.md §2 (modulo_entregas|modulo_postventa); docs/api.md '## Entregas' lists
  * every endpoint. The owner's answers come first: they have their own guards.
  */
 export const deliveryRoutes = new Hono<AppEnv>()

@@ -5,7 +5,7 @@ import type { SessionUser } from '../../http/context.ts';
 import { registerOwnerFileAccess } from '../files/service.ts';
 
 /**
- * The after-sales module's public face for other modules (DESIGN §2: a module only calls another's
+ * The after-sales module's public face for other modules (docs/architecture.md §2: a module only calls another's
  * service.ts). The files module asks here whether an owner may read a ticket's file.
  */
 

@@ -31,7 +31,7 @@ describe('agenda overlaps (issue 6 §5: overlapping visits of one responsible ar
   });
 });
 
-describe('agenda drop (SPEC §4: a schedule cannot be edited in some ticket and order states)', () => {
+describe('agenda drop (docs/product.md §4: a schedule cannot be edited in some ticket and order states)', () => {
   const base = { start: '2026-11-23T10:00:00Z', end: '2026-11-23T11:00:00Z' };
   const to = ['2026-11-24T10:00:00.000Z', '2026-11-24T11:00:00.000Z'] as const;
 

@@ -64,7 +64,7 @@ function Composer({ ticketId }: { ticketId: number }) {
   );
 }
 
-/** SPEC §2 solicitud/{id}/actividad: changes and messages, newest first (last 50 a page, SPEC §9), and the composer. */
+/** docs/product.md §2 solicitud/{id}/actividad: changes and messages, newest first (last 50 a page, docs/product.md §9), and the composer. */
 export function ActividadTab() {
   const { t } = useTranslation();
   const ticket = useTicket();

@@ -41,7 +41,7 @@ export function overlapping(slots: Slot[]): Map<number, number[]> {
   return out;
 }
 
-/** GET agenda (SPEC §2 agenda): scheduled OI/OT in a range, by responsible(s), with overlap flags. */
+/** GET agenda (docs/product.md §2 agenda): scheduled OI/OT in a range, by responsible(s), with overlap flags. */
 export async function listAgenda(deps: AppDeps, user: SessionUser, q: Query) {
   const db = deps.database.db;
   const [company] = await db.select({ country: companies.country }).from(companies).where(eq(companies.id, user.companyId));

@@ -13,7 +13,10 @@ export const pausedSeconds = (until: SQL) => sql`(
     (select range_agg(tstzrange(p.started_at, coalesce(p.ended_at, now()))) from ticket_pauses p where p.ticket_id = tickets.id)
     * tstzmultirange(tstzrange(tickets.created_at, ${until}))) r)`;
 
-/** Agents are exempt from the response-time limit (SPEC §6), so their tickets are never overdue. Needs `responsibleJoin` and project_settings as `s`. */
+/**
+ * Agents are exempt from the response-time limit (docs/product.md §6), so their tickets are never overdue. Needs
+ * `responsibleJoin` and project_settings as `s`.
+ */
 export const overdueSql = sql`(tickets.first_response_at is null and tickets.state in ('nueva', 'abierta', 'en_proceso')
   and not coalesce(ra.is_agent, false)
   and extract(epoch from (now() - tickets.created_at)) - ${pausedSeconds(sql`now()`)} > coalesce(s.response_time_hours, 48) * 3600)`;

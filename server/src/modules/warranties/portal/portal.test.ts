@@ -76,7 +76,7 @@ describe('owner portal (issue 6 §7, origin PWA)', () => {
     expect((await ctx.request('GET', 'postventa/portal/unidades', { cookie: agent })).status).toBe(403);
   });
 
-  it('SPEC §5 an owner without a verified e-mail gets no notifications: events flag it and the owner is not notified', async () => {
+  it('docs/product.md §5 an owner without a verified e-mail gets no notifications: events flag it and the owner is not notified', async () => {
     const [unverified] = await ctx.db.select().from(users).where(eq(users.username, 'propietario3'));
     const cookie = await ctx.login('propietario3');
     const unit = (await ctx.request('GET', 'postventa/portal/unidades', { cookie })).json.data[0];

@@ -14,7 +14,7 @@ async function projectOf(db: DbOrTx, user: SessionUser, projectId: number) {
   return project;
 }
 
-/** SPEC §3 Project configuration; a project never configured answers the defaults of the table. */
+/** docs/product.md §3 Project configuration; a project never configured answers the defaults of the table. */
 export async function getSettings(db: DbOrTx, user: SessionUser, projectId: number) {
   const project = await projectOf(db, user, projectId);
   const [row] = await db.select().from(projectSettings).where(eq(projectSettings.projectId, projectId));
@@ -40,7 +40,7 @@ function defaults() {
   };
 }
 
-/** Saves the fields sent; the project's own dates and names stay on projects (SPEC §3). */
+/** Saves the fields sent; the project's own dates and names stay on projects (docs/product.md §3). */
 export async function saveSettings(db: DbOrTx, user: SessionUser, projectId: number, input: Input) {
   await projectOf(db, user, projectId);
   const projectPatch: Partial<typeof projects.$inferInsert> = {};

@@ -5,7 +5,7 @@ import { acs, failures, orderFailures, orders, owners, profiles, projects, ticke
 import { demoIds, newTicket, type DemoIds } from './fixtures.ts';
 
 /**
- * DESIGN §4: every query is scoped to the caller's company and visible projects; a foreign id answers
+ * docs/architecture.md §4: every query is scoped to the caller's company and visible projects; a foreign id answers
  * 404 on every endpoint, never another tenant's data. One table of endpoints, two kinds of foreign ids.
  */
 type Ids = { t: number; f: number; o: number; a: number; u: number; p: number; ut: number };
@@ -102,7 +102,7 @@ beforeAll(async () => {
 }, BOOT_TIMEOUT_MS);
 afterAll(async () => { await ctx?.close(); });
 
-describe('isolation: foreign ids are 404 on every after-sales endpoint (DESIGN §4)', () => {
+describe('isolation: foreign ids are 404 on every after-sales endpoint (docs/architecture.md §4)', () => {
   it.each(endpoints)('%s %s — another company\'s ids (admin of Inmobiliaria Cordillera)', async (method, path, body) => {
     const res = await ctx.request(method, `postventa/${fill(path, foreignCompany)}`, { cookie: admin, body: body(foreignCompany) });
     expect(res.status, res.text).toBe(404);
