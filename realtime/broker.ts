@@ -26,7 +26,7 @@ const authError = (returnCode: 4 | 5) => Object.assign(new Error('not authorized
 /**
  * The embedded aedes broker of the default setup (docs/architecture.md §3). Our processes connect as the
  * internal user; mobile apps and devices with credentials from POST auth/mqtt-credentials, which
- * let them subscribe only to their own topics (issue 5 §5) and never publish.
+ * let them subscribe only to their own topics (docs/decisions.md, Realtime) and never publish.
  */
 export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions) {
   const ns = opts.namespace ?? '';
@@ -77,7 +77,7 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions) {
     broker,
     port,
     url: `mqtt://${opts.host ?? '127.0.0.1'}:${port}`,
-    /** MQTT over WebSocket on the app's own HTTP server (issue 5 §5), e.g. path /mqtt. */
+    /** MQTT over WebSocket on the app's own HTTP server (docs/architecture.md §3), e.g. path /mqtt. */
     attachWebSocket(server: http.Server, path = '/mqtt') {
       const onUpgrade = (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
         if (new URL(req.url ?? '/', 'http://x').pathname !== path) return; // Socket.IO's, not ours

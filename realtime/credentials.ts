@@ -2,9 +2,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { TopicGrant } from './topics.ts';
 
 /**
- * Short-lived MQTT credentials for mobile apps and devices (issue 5 §5). Stateless: the password
- * is the grant (user, company, visible projects, expiry) signed with the app's signing secret,
- * so the embedded broker verifies it without a database and any process can issue it.
+ * Short-lived MQTT credentials for mobile apps and devices (docs/decisions.md, Realtime). Stateless:
+ * the password is the grant (user, company, visible projects, expiry) signed with the app's signing
+ * secret, so the embedded broker verifies it without a database and any process can issue it.
  */
 export const DEFAULT_MQTT_TTL_SECONDS = 15 * 60;
 /** The relay, the gateways and other server processes connect with this user. */

@@ -7,7 +7,7 @@ import { dateOrder, dateString, decimal, email, id, idList, optionalText, requir
 import { attachmentSchema, SEVERITIES, slotDateTime } from './warranties.ts';
 
 /**
- * Deliveries (entregas, issue 7) request schemas, shared by the server routes and the client forms.
+ * Deliveries (entregas) request schemas, shared by the server routes and the client forms.
  * Messages are locale keys (docs/product.md §5), so a 422 and a form speak the user's language.
  */
 /** The ficha machine's state ids (machines/ficha.ts; domain imports nothing above it, a test keeps them equal). */

@@ -53,7 +53,7 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
   app.route('/api/v2/public/files', publicFileRoutes);
   app.route('/storage', storageRoutes);
   app.all('/api/*', notFoundJson);
-  // The owner portal's pages may be framed only by the sites its projects allow (issue 6 §7).
+  // The owner portal's pages may be framed only by the sites its projects allow (docs/product.md#owner-portal).
   app.use('/portal/*', portalFraming);
   if (opts.clientDir) app.route('/', staticClient(opts.clientDir));
   app.notFound(notFoundJson);

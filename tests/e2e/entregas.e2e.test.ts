@@ -5,7 +5,7 @@ import { PDFParse } from 'pdf-parse';
 import { hasChromium, launch, login, newContext } from './support/browser.ts';
 
 /**
- * Issue 7 end to end: a complete delivery from scheduling to the signed act, as the supervisor
+ * Deliveries end to end: a complete delivery from scheduling to the signed act, as the supervisor
  * (schedules, adds the owner) and the inspector (details, accessories, delivery dialog, act) would,
  * the inspector on a phone-sized screen. The act PDF is downloaded and read back (docs/product.md §2 ficha tabs,
  * §4 ficha and delivery schedule, §5 delivery dialog).
@@ -34,7 +34,7 @@ async function sign(page: Page, testId: string) {
   await page.mouse.up();
 }
 
-describe.skipIf(!hasChromium())('entregas: a delivery from scheduling to the signed act (issue 7)', () => {
+describe.skipIf(!hasChromium())('entregas: a delivery from scheduling to the signed act', () => {
   let browser: Browser;
   let fichaUrl = '';
   beforeAll(async () => { browser = await launch(); });

@@ -1,7 +1,7 @@
 /**
- * Issue 3 §10 (foundation client, end to end): the forgotten-password flow of docs/product.md §2 through the
- * development mail page (docs/architecture.md §3): request the link on /auth/forgotten-password, open /dev/mail,
- * follow the link, set a new password, sign in with it. The old password stops working. The demo
+ * The client foundation end to end (docs/architecture.md §7): the forgotten-password flow of docs/product.md §2
+ * through the development mail page (docs/architecture.md §3): request the link on /auth/forgotten-password, open
+ * /dev/mail, follow the link, set a new password, sign in with it. The old password stops working. The demo
  * password is restored afterwards so the other e2e files (same server) can still sign in.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,7 +34,7 @@ async function restoreDemoPassword(request: APIRequestContext, page: Page) {
   expect(reset.ok()).toBe(true);
 }
 
-describe.skipIf(!hasChromium())('foundation e2e: forgotten password (issue 3 §10, docs/product.md §2)', () => {
+describe.skipIf(!hasChromium())('foundation e2e: forgotten password (docs/product.md §2)', () => {
   let browser: Browser;
   beforeAll(async () => { browser = await launch(); });
   afterAll(async () => { await browser?.close(); });

@@ -1,8 +1,8 @@
 /**
- * Issue 3 §10 (foundation client, end to end): every demo role signs in to the real app and its
+ * The client foundation end to end (docs/architecture.md §7): every demo role signs in to the real app and its
  * sidebar lists exactly the areas its seeded permissions open (docs/product.md §2 route table, docs/product.md §6
  * permission expressions); a wrong password shows docs/product.md §8's message; nothing is fetched from
- * outside our origin (issue 3 §11).
+ * outside our origin (docs/architecture.md §6).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -40,7 +40,7 @@ async function sidebarAreas(page: Page): Promise<string[]> {
   return ids.sort();
 }
 
-describe.skipIf(!hasChromium())('foundation e2e: roles and sign-in (issue 3 §10, docs/product.md §2/§6/§8)', () => {
+describe.skipIf(!hasChromium())('foundation e2e: roles and sign-in (docs/product.md §2/§6/§8)', () => {
   let browser: Browser;
   beforeAll(async () => { browser = await launch(); });
   afterAll(async () => { await browser?.close(); });

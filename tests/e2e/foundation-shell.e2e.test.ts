@@ -1,5 +1,5 @@
 /**
- * Issue 3 §10 (foundation client, end to end) against the real app with the demo seed: the home's
+ * The client foundation end to end (docs/architecture.md §7) against the real app with the demo seed: the home's
  * list/card toggle survives a reload (docs/product.md §3 grid_mode), pt-BR translates the shell (docs/product.md §1),
  * a deep link is restored after login (docs/product.md §2), an unknown path lands on the catch-all (docs/product.md §2),
  * the 360 px layout works, and login and home have no serious or critical axe-core violations.
@@ -25,7 +25,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.impact} ${v.id}: ${v.help} @ ${v.nodes.map((n) => n.html.slice(0, 160)).join(' | ')}`);
 }
 
-describe.skipIf(!hasChromium())('foundation e2e: the shell (issue 3 §10)', () => {
+describe.skipIf(!hasChromium())('foundation e2e: the shell', () => {
   let browser: Browser;
   let context: BrowserContext | undefined;
   beforeAll(async () => { browser = await launch(); });

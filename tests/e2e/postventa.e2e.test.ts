@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { hasChromium, launch, login, newContext } from './support/browser.ts';
 
 /**
- * Issue 6 end to end, in Chromium against the app started with the demo seed: an agent creates a
+ * After-sales end to end, in Chromium against the app started with the demo seed: an agent creates a
  * ticket with failures and schedules an OI from the agenda, the owner confirms it in the portal
  * (in pt-BR), and a supervisor's board and the agent's open ticket change without a reload.
  */
@@ -22,7 +22,7 @@ async function pinProject(page: Page): Promise<number> {
 
 const countOf = async (page: Page, state: string) => Number((await page.getByTestId(`board-count-${state}`).getByTestId('board-count').textContent())?.replace(/\D/g, '') || 0);
 
-describe.skipIf(!hasChromium())('postventa end to end (issue 6)', () => {
+describe.skipIf(!hasChromium())('postventa end to end', () => {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => { browser = await launch(); });

@@ -35,7 +35,7 @@ export type AreaRoute = RouteNode & {
   remembers: boolean;
 };
 
-// Login and home are the first load (issue §11): they need only the first-load strings.
+// Login and home are the first load (docs/architecture.md §6): they need only the first-load strings.
 const firstLoad = { firstLoad: true } as const;
 const auth = {
   login: lazyPage(() => import('../modules/auth/index.ts'), 'LoginPage', firstLoad),
@@ -78,7 +78,7 @@ const w = {
   efficiency: lazyPage(() => import('../modules/warranties/index.ts'), 'EfficiencyPage'),
   statistics: lazyPage(() => import('../modules/warranties/index.ts'), 'StatisticsPage'),
 };
-// Deliveries (issue 7): the fichas list, ficha/{unitId} and its tabs, and the owners' configuration.
+// Deliveries: the fichas list, ficha/{unitId} and its tabs, and the owners' configuration.
 const fi = {
   fichas: lazyPage(() => import('../modules/warranties/index.ts'), 'FichasPage'),
   ficha: lazyPage(() => import('../modules/warranties/index.ts'), 'FichaLayout'),
@@ -100,7 +100,7 @@ const owners = {
   planos: lazyPage(() => import('../modules/config/index.ts'), 'PlanosConfigPage'),
   iframe: lazyPage(() => import('../modules/config/index.ts'), 'IframeConfigPage'),
 };
-// The owner portal (issue 6 §7): public area outside the staff layout, its own chunk.
+// The owner portal (docs/product.md#owner-portal): public area outside the staff layout, its own chunk.
 const portal = {
   layout: lazyPage(() => import('../modules/portal/index.ts'), 'PortalLayout'),
   login: lazyPage(() => import('../modules/portal/index.ts'), 'PortalLoginPage'),
@@ -119,10 +119,11 @@ const leaves = (prefix: string, page: PageComponent | undefined, ...segments: st
   segments.map((s) => ({ path: s, name: `${prefix}.${s}`, page }));
 
 /**
- * Warranties child permissions, the server's guards mirrored (issue 6 and 7): the whole module needs
- * modulo_entregas|modulo_postventa; after-sales screens need modulo_postventa; the dashboards and
- * statistics need what server warranties/dashboards/routes.ts asks of their calls; creating a ticket
- * needs postventa_crear (server tickets/routes.ts); the delivery records need modulo_entregas.
+ * Warranties child permissions, the server's guards mirrored (docs/product.md#warranties-sub-routes):
+ * the whole module needs modulo_entregas|modulo_postventa; after-sales screens need modulo_postventa;
+ * the dashboards and statistics need what server warranties/dashboards/routes.ts asks of their calls;
+ * creating a ticket needs postventa_crear (server tickets/routes.ts); the delivery records need
+ * modulo_entregas.
  */
 export const WARRANTY_PERMISSIONS = {
   afterSales: 'modulo_postventa',

@@ -14,7 +14,7 @@ let app: Hono<AppEnv>;
 const cookies: Record<string, string> = {};
 beforeAll(async () => {
   ctx = await createTestContext();
-  // A tiny router per module, guarded exactly the way module routers are (issue 2 §6).
+  // A tiny router per module, guarded exactly the way module routers are (docs/product.md#route-permissions).
   app = new Hono<AppEnv>();
   app.onError(errorHandler);
   app.use(requestContext(ctx.deps));

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { authThrottle } from '../db/schema/index.ts';
 
-/** Failed-login throttling per username and per address (issue 2 §5). */
+/** Failed-login throttling per username and per address (docs/decisions.md, Foundation). */
 export const THROTTLE = {
   windowMs: 15 * 60_000,
   lockMs: 15 * 60_000,

@@ -36,7 +36,7 @@ describe('/health and /ready (docs/architecture.md §3 operations)', () => {
   });
 });
 
-describe('structured logs (issue 2: JSON lines, request id on every line, no secrets)', () => {
+describe('structured logs (JSON lines, request id on every line, no secrets)', () => {
   const lines: string[] = [];
   let app: ReturnType<typeof createApp>;
   beforeAll(() => {

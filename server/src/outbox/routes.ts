@@ -34,7 +34,7 @@ export const realtimeRoutes = new Hono<AppEnv>()
   });
 
 /**
- * POST auth/mqtt-credentials (issue 5 §5): short-lived MQTT credentials for the mobile app and
+ * POST auth/mqtt-credentials (docs/decisions.md, Realtime): short-lived MQTT credentials for the mobile app and
  * devices. The embedded broker enforces them: subscribe to the user's own topic, their visible
  * projects' topics and (staff) their company's; never publish. An external broker (MQTT_URL)
  * must be given the same rules in its ACL (docs/operations.md).

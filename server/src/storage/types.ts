@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 
-/** What a signature binds (issue 4 §2): where, what type, how big at most, until when. */
+/** What a signature binds (docs/decisions.md, Files): where, what type, how big at most, until when. */
 export type SignRequest = {
   path: string;
   contentType: string;

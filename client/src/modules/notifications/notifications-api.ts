@@ -37,5 +37,5 @@ export const notificationApi = {
     apiV2.put<{ data: NotificationPreference[]; message: string }>('notificaciones/configuracion', { preferences }),
 };
 
-// A new notification or a read in another tab: the bell and the lists refetch (issue 5 §6).
+// A new notification or a read in another tab: the bell and the lists refetch (docs/product.md#notifications).
 registerLiveSync('notification.*', invalidate(notificationKeys.lists(), unreadQuery.queryKey));

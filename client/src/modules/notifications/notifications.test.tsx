@@ -46,7 +46,7 @@ function render(ui: React.ReactElement, permisos: Record<string, boolean> = { ve
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('notification bell (docs/product.md §2, §6, issue 5 §6)', () => {
+describe('notification bell (docs/product.md#notifications)', () => {
   it('shows the unread count, lists the latest, marks all read; a live event refreshes the count', async () => {
     const state = { items: [item(1, false), item(2, false), item(3, true)] };
     serve(state);

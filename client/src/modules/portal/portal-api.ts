@@ -5,7 +5,7 @@ import { apiV2 } from '../../api/clients.ts';
 import type { DataEnvelope, ListEnvelope } from '../../api/data.ts';
 import { createQueryKeys } from '../../api/query.ts';
 
-/** The owner portal API (issue 6 §7): server/src/modules/warranties/portal/routes.ts. */
+/** The owner portal API (docs/product.md#owner-portal): server/src/modules/warranties/portal/routes.ts. */
 const API = 'postventa/portal';
 export const portalKeys = { ...createQueryKeys('portal'), ticket: (id: number) => ['portal', 'ticket', id] as const };
 

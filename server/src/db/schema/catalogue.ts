@@ -56,8 +56,8 @@ export const catalogueFailureTypes = pgTable('catalogue_failure_types', {
 }, (t) => [index('catalogue_failure_types_item_idx').on(t.companyId, t.itemId, t.position)]);
 
 /**
- * Legal warranty terms per company and country: item category → years (issue 6 §2; in Chile
- * finishes 3, installations 5, structure 10). A company may override them.
+ * Legal warranty terms per company and country: item category → years (docs/product.md#failure-guarantee;
+ * in Chile finishes 3, installations 5, structure 10). A company may override them.
  */
 export const warrantyTerms = pgTable('warranty_terms', {
   id: id(),

@@ -7,7 +7,7 @@ import { catalogueFailureTypes, catalogueItems, cataloguePlaces, type Severity }
 import { tickets, type Attachment } from './warranties.ts';
 
 /**
- * Unit deliveries (entregas), issue 7. The ficha's state, scheduled date and delivery date live on
+ * Unit deliveries (entregas). The ficha's state, scheduled date and delivery date live on
  * `units` (core); these tables hold the rest of the record, every one with company_id.
  */
 const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();

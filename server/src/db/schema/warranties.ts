@@ -5,7 +5,7 @@ import {
 import { companies, owners, projects, towers, units, users } from './core.ts';
 import { catalogueFailureTypes, catalogueItems, cataloguePlaces, type Severity } from './catalogue.ts';
 
-/** After-sales (postventa) tables, issue 6. Every table carries company_id; states are the machines' ids. */
+/** After-sales (postventa) tables. Every table carries company_id; states are the machines' ids. */
 const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
 const companyId = () => integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' });
 const projectId = () => integer('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' });
@@ -182,7 +182,7 @@ export const failures = pgTable('failures', {
   severity: text('severity').$type<Severity>().notNull(),
   state: text('state').notNull(),
   previousState: text('previous_state'),
-  /** Guarantee computed at creation (issue 6 §2): term years from the item category. */
+  /** Guarantee computed at creation (docs/product.md#failure-guarantee): term years from the item category. */
   guaranteeYears: integer('guarantee_years').notNull(),
   guaranteeStart: date('guarantee_start').notNull(),
   guaranteeEnd: date('guarantee_end').notNull(),

@@ -47,7 +47,7 @@ describe('password recovery by username (docs/product.md §2 auth forgotten-pass
     expect(reuse.json.message).toBe('El enlace para restablecer la contraseña no es válido o expiró');
   });
 
-  it('an owner\'s link returns them to the owner portal sign-in (issue 6 §7 first access)', async () => {
+  it('an owner\'s link returns them to the owner portal sign-in (docs/product.md#owner-portal, first access)', async () => {
     await forgot('propietario');
     const mail = await lastMail();
     expect(mail.to).toBe('propietario@correo.cl');

@@ -32,7 +32,7 @@ afterAll(async () => {
   cleanup?.();
 });
 
-describe('delivery act PDF (issue 7 §3 vista-previa-acta)', () => {
+describe('delivery act PDF (docs/product.md#delivery-act)', () => {
   it('carries the logo, project, unit, owners, readings, accessories, observations and both signatures; the text reads back', async () => {
     const unitId = fresh[0];
     await giveOwner(ctx, unitId, { name: 'Josefina' });
@@ -91,7 +91,7 @@ describe('certificates (docs/product.md §5: PDF only, at most 100 of 20 MB)', (
   });
 });
 
-describe('feeds (issue 7 §5: dashboards, agenda, my tasks)', () => {
+describe('feeds (docs/product.md#delivery-feeds: dashboards, agenda, my tasks)', () => {
   it('units delivered per week over 12 weeks, pending failures per unit and scheduled deliveries as agenda items', async () => {
     const p1 = ctx.seed.projectIds[1];
     const unitId = fresh[2];
@@ -123,7 +123,7 @@ describe('feeds (issue 7 §5: dashboards, agenda, my tasks)', () => {
   });
 });
 
-describe('demo seed (issue 7 §6)', () => {
+describe('demo seed', () => {
   it('delivered units of the first project have details, accessories, revision and act; deliveries are scheduled in the coming days', async () => {
     const p0 = ctx.seed.projectIds[0];
     const obs = (await ctx.request('GET', `entregas/proyectos/${p0}/fichas?state=entregada_obs&rowsPerPage=1`, { cookie: sup })).json.data[0];

@@ -26,7 +26,7 @@ afterAll(async () => { cleanup?.(); await ctx?.close(); });
 const get = (p: string, cookie?: string, headers: Record<string, string> = {}, method = 'GET') =>
   raw(ctx, `/api/v2/public/files/${p}`, { cookie, headers, method });
 
-describe('GET api/v2/public/files/{path} (docs/product.md §7, issue 4 §3)', () => {
+describe('GET api/v2/public/files/{path} (docs/product.md §7; serving: docs/decisions.md, Files)', () => {
   it('serves the bytes with the stored MIME type and the download name (UTF-8 safe)', async () => {
     const res = await get(pdfPath, admin);
     expect(res.status).toBe(200);

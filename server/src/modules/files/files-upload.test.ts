@@ -19,7 +19,7 @@ afterAll(async () => { cleanup?.(); await ctx?.close(); });
 const MB = 1024 * 1024;
 const pt = { 'Accept-Language': 'pt-BR' };
 
-describe('POST files/upload-url + PUT (docs/product.md §7, issue 4 §2)', () => {
+describe('POST files/upload-url + PUT (docs/product.md §7)', () => {
   it('answers {data: {url, path}} with a server-made path, and the PUT stores the bytes', async () => {
     const { signed, put } = await uploadViaPut(ctx, admin, PDF, { extension: 'pdf', name: 'Acta entrega 101.pdf' });
     expect(signed.status).toBe(200);
@@ -148,7 +148,7 @@ describe('docs/product.md §5/§8 rules and messages, in es and pt-BR', () => {
   });
 });
 
-describe('signatures bind path, content type, maximum size and expiry (issue 4 §2)', () => {
+describe('signatures bind path, content type, maximum size and expiry (docs/decisions.md, Files)', () => {
   async function signedUrl() {
     const res = await ctx.request('POST', 'files/upload-url', { cookie: admin, body: { extension: 'pdf', context: 'general' } });
     return new URL(res.json.data.url);

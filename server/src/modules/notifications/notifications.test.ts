@@ -26,7 +26,7 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-describe('notifications from domain events (docs/product.md §6, issue 5 §6)', () => {
+describe('notifications from domain events (docs/product.md#notifications)', () => {
   it('creates one notification per recipient, not for the actor, with the texts in the reader\'s language', async () => {
     const eventId = await emit({
       type: 'ticket.assigned', actorId: ids.admin, entity: { type: 'ticket', id: 77 }, notify: [ids.agente, ids.admin, ids.agente],

@@ -47,7 +47,7 @@ export async function ownerCanReadTicket(db: DbOrTx, owner: Pick<SessionUser, 'i
 registerOwnerFileAccess('ticket', (db: Db, owner, ticketId) => ownerCanReadTicket(db, owner, ticketId));
 
 /**
- * For whoever serves the owner portal's HTML (issue 6 §7): sets its frame-ancestors from the
+ * For whoever serves the owner portal's HTML (docs/product.md#owner-portal): sets its frame-ancestors from the
  * embedding project's iframe setting.
  */
 export { portalFraming } from './portal/framing.ts';

@@ -18,7 +18,8 @@ const stored = {
 
 const renderPage = (country = 'CL') => renderConfigPage(<GeneralConfigPage />, '/config/propietarios/general', { projectId: 1, country });
 
-// docs/product.md §5 "Saving with no changes shows a 'no changes to send' message" (issue 7: without a request).
+// docs/product.md §5 "Saving with no changes shows a 'no changes to send' message"; the client sends no request at all
+// (docs/decisions.md, Entregas client).
 describe('config propietarios general (docs/product.md §2, §5)', () => {
   beforeEach(() => { localStorage.clear(); session.reset(); session.setProject(1); });
   afterEach(() => { vi.unstubAllGlobals(); vi.restoreAllMocks(); });

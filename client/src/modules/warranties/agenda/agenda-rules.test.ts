@@ -7,7 +7,7 @@ const ev = (id: number, responsible: number | null, start: string, end: string):
   ({ id, start, end, responsible: responsible === null ? null : { id: responsible, full_name: `R${responsible}` } });
 const t = i18n.t.bind(i18n);
 
-describe('agenda overlaps (issue 6 §5: overlapping visits of one responsible are flagged)', () => {
+describe('agenda overlaps (docs/product.md#agenda: overlapping visits of one responsible are flagged)', () => {
   it('flags visits of the same responsible that overlap, both ways, and nothing else', () => {
     const clashes = overlapsOf([
       ev(1, 7, '2026-11-23T10:00:00Z', '2026-11-23T11:00:00Z'),

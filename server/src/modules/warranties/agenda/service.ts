@@ -24,7 +24,7 @@ function instant(value: string, tz: string, endOfDay: boolean) {
 
 type Slot = { id: number; responsibleId: number | null; start: number; end: number };
 
-/** Orders of one responsible whose visits overlap another of theirs (issue 6 §5: flagged on the agenda). */
+/** Orders of one responsible whose visits overlap another of theirs (docs/product.md#agenda: flagged on the agenda). */
 export function overlapping(slots: Slot[]): Map<number, number[]> {
   const out = new Map<number, number[]>();
   const byPerson = new Map<number, Slot[]>();

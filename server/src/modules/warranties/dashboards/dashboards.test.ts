@@ -22,7 +22,7 @@ afterAll(async () => { await ctx?.close(); });
 /** Moves a ticket's clock back, as if it had been created `hours` ago. */
 const age = (id: number, hours: number) => ctx.db.update(tickets).set({ createdAt: new Date(Date.now() - hours * hour) }).where(eq(tickets.id, id));
 
-describe('dashboard/solicitudes (issue 6 §8)', () => {
+describe('dashboard/solicitudes (docs/product.md#dashboards)', () => {
   it('counts by state and priority match the tickets the caller sees', async () => {
     const res = await ctx.request('GET', 'postventa/dashboard/solicitudes', { cookie: supervisor });
     expect(res.status).toBe(200);
@@ -62,7 +62,7 @@ describe('dashboard/solicitudes (issue 6 §8)', () => {
   });
 });
 
-describe('dashboard/eficiencia (issue 6 §8: clocks pause while postponed or waiting on the owner)', () => {
+describe('dashboard/eficiencia (docs/product.md#dashboards: clocks pause while postponed or waiting on the owner)', () => {
   it('response and resolution hours per responsible and per project, minus the paused time', async () => {
     const t = await newTicket(ctx, agent, ids, { responsible_id: ids.inspector });
     const created = Date.now() - 30 * hour;
@@ -84,7 +84,7 @@ describe('dashboard/eficiencia (issue 6 §8: clocks pause while postponed or wai
   });
 });
 
-describe('estadisticas (issue 6 §8)', () => {
+describe('estadisticas (docs/product.md#dashboards)', () => {
   it('failures by place, item and severity, and recurrence by unit type', async () => {
     const res = await ctx.request('GET', 'postventa/estadisticas', { cookie: supervisor });
     expect(res.status).toBe(200);

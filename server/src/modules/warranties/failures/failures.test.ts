@@ -36,7 +36,7 @@ const failureOf = async (ticketId: number, id: number) =>
 const act = (ticketId: number, id: number, action: string, body: unknown = {}) =>
   ctx.request('POST', `postventa/solicitudes/${ticketId}/fallas/${id}/${action}`, { cookie: agent, body });
 
-describe('failures: catalogue and computed guarantee (docs/product.md §3 Failure, issue 6 §2)', () => {
+describe('failures: catalogue and computed guarantee (docs/product.md §3 Failure, docs/product.md#failure-guarantee)', () => {
   it('the unit type catalogue goes area → place → item → failure type with severity', () => {
     const d = detail('Cocina', 'Muebles', 'Puerta de mueble', 'Puerta descuadrada');
     expect(d).toMatchObject({ severity: 'leve' });

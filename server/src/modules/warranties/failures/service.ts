@@ -68,7 +68,7 @@ function assertWorking(t: Translate, ticket: Ticket) {
   if (!TICKET_WORKING.includes(ticket.state)) throw new ApiError(409, 'warranties.errors.ticket_not_working', { state: t(`warranties.states.${ticket.state}`) });
 }
 
-/** A failure from the unit type's catalogue (place → item → detail); the guarantee is computed (issue 6 §2). */
+/** A failure from the unit type's catalogue (place → item → detail); the guarantee is computed (docs/product.md#failure-guarantee). */
 export async function createFailure(deps: AppDeps, user: SessionUser, ticketId: number, input: z.output<typeof failureCreateSchema>, t: Translate) {
   const db = deps.database.db;
   const ticket = await loadTicket(db, user, ticketId);

@@ -195,7 +195,7 @@ describe('AC (docs/product.md §4 AC: pending, conforming, non-conforming, rejec
   });
 });
 
-describe('agenda (docs/product.md §2 agenda, issue 6 §5)', () => {
+describe('agenda (docs/product.md#agenda)', () => {
   it('lists scheduled orders in a range by responsible, flags overlapping visits of one responsible, and a drag reschedules', async () => {
     const a = await ticketWithFailures(1);
     const b = await ticketWithFailures(1);

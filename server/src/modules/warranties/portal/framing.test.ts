@@ -30,7 +30,7 @@ afterAll(async () => {
 const page = (url: string, headers: Record<string, string> = {}) => ctx.app.request(url, { headers });
 const policyOf = (res: Response) => res.headers.get('content-security-policy');
 
-describe('owner portal framing (issue 6 §7: frame-ancestors from the project iframe setting)', () => {
+describe('owner portal framing (docs/product.md#owner-portal: frame-ancestors from the project iframe setting)', () => {
   it('without an embedding project the portal may only be framed by our own origin', async () => {
     const res = await page('http://localhost/portal');
     expect(res.status).toBe(200);

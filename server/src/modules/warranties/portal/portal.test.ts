@@ -19,7 +19,7 @@ beforeAll(async () => {
 }, BOOT_TIMEOUT_MS);
 afterAll(async () => { await ctx?.close(); });
 
-describe('owner portal (issue 6 §7, origin PWA)', () => {
+describe('owner portal (docs/product.md#owner-portal, origin PWA)', () => {
   it('lists only the owner\'s units and the tickets on them', async () => {
     const units = await ctx.request('GET', 'postventa/portal/unidades', { cookie: owner });
     expect(units.status).toBe(200);

@@ -67,7 +67,7 @@ export async function saveSettings(db: DbOrTx, user: SessionUser, projectId: num
 /** The frame-ancestors value for these allowed origins: our own origin always, then theirs. */
 export const frameAncestorsPolicy = (origins: Iterable<string>) => ["'self'", ...new Set(origins)].join(' ');
 
-/** frame-ancestors of the owner portal for projects (issue 6 §7): 'self' plus the origins their iframe setting allows. */
+/** frame-ancestors of the owner portal for projects (docs/product.md#owner-portal): 'self' plus the origins their iframe setting allows. */
 export async function frameAncestors(db: DbOrTx, projectIds: number[]) {
   const rows = projectIds.length
     ? await db.select({ iframe: projectSettings.iframe }).from(projectSettings).where(inArray(projectSettings.projectId, projectIds))

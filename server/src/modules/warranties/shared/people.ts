@@ -47,7 +47,7 @@ export async function assertStaffInProject(db: DbOrTx, companyId: number, projec
   return rows.map((r) => ({ ...r.user, isAgent: isAgent(r.permissions ?? []) }));
 }
 
-/** The applicant must be an owner or receiver of the unit (issue 6 §1: "applicant owner of a unit"). */
+/** The applicant must be an owner or receiver of the unit (docs/product.md#ticket-screens). */
 export async function ownerAccountOf(db: DbOrTx, ownerId: number | null) {
   if (!ownerId) return undefined;
   const [row] = await db.select({ owner: owners, user: users }).from(owners).leftJoin(users, eq(users.id, owners.userId)).where(eq(owners.id, ownerId));

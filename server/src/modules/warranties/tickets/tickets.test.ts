@@ -18,7 +18,7 @@ beforeAll(async () => {
 }, BOOT_TIMEOUT_MS);
 afterAll(async () => { await ctx?.close(); });
 
-describe('solicitud/crear (issue 6 §1, docs/product.md §3 Ticket)', () => {
+describe('solicitud/crear (docs/product.md#ticket-screens, §3 Ticket)', () => {
   it('creates a ticket numbered per project, with its first public message, a task for the responsible and a ticket.created event', async () => {
     const a = await newTicket(ctx, agent, ids);
     const b = await newTicket(ctx, agent, ids, { subject: 'Puerta de cocina descuadrada' });
