@@ -16,7 +16,7 @@ export default tseslint.config(
     },
   },
   {
-    // machines/ and domain/ are pure (DESIGN §2): no I/O, no React, no database.
+    // machines/ and domain/ are pure (docs/architecture.md §2): no I/O, no React, no database.
     files: ['machines/**/*.ts', 'domain/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {

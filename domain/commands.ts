@@ -1,14 +1,14 @@
 import { z } from 'zod';
 
 /**
- * How one machine event is reached from the API (DESIGN §2 "one contract per feature"): the server
+ * How one machine event is reached from the API (docs/architecture.md §2 "one contract per feature"): the server
  * builds its verb routes and permission checks from it, the sweeps read it, and every path that
  * sends the event — its verb route, a PATCH with a state, a bulk action — meets the same check.
  */
 export type Command = {
   /** URL verb of the feature's verb route (POST …/:id/<verb>); absent when the event is reached another way (a PATCH state). */
   verb?: string;
-  /** SPEC §6 expression a staff caller must satisfy, whatever the path. */
+  /** docs/product.md §6 expression a staff caller must satisfy, whatever the path. */
   permission: string;
   /** Request body of the route that sends it. */
   body: z.ZodType;

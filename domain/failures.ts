@@ -2,12 +2,12 @@ import { failureNoteSchema, failureOutcomeSchema } from './schemas/warranties.ts
 import type { CommandTable } from './commands.ts';
 import { TICKET_MANAGE } from './tickets.ts';
 
-/** Failures (fallas) of a ticket: the contract the server, the client and the sweeps read (DESIGN §2). */
+/** Failures (fallas) of a ticket: the contract the server, the client and the sweeps read (docs/architecture.md §2). */
 export { FAILURE_OUTCOMES, FAILURE_STATES } from './schemas/warranties.ts';
 
 /**
  * Failure machine event → URL verb (POST solicitudes/{id}/fallas/{failureId}/<verb>), permission,
- * body (SPEC §4 Failure outcomes). 'resultado' sends the outcome its body names.
+ * body (docs/product.md §4 Failure outcomes). 'resultado' sends the outcome its body names.
  */
 export const failureCommands = {
   'failure.comply': { verb: 'resultado', permission: TICKET_MANAGE, body: failureOutcomeSchema },

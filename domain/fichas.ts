@@ -1,7 +1,7 @@
 import { deliverSchema, scheduleDecisionSchema, scheduleSchema } from './schemas/deliveries.ts';
 import { emptyBody, type CommandTable } from './commands.ts';
 
-/** Deliveries (fichas and their delivery appointment): the contract the server, the client and the sweeps read (DESIGN §2). */
+/** Deliveries (fichas and their delivery appointment): the contract the server, the client and the sweeps read (docs/architecture.md §2). */
 export { FICHA_STATES } from './schemas/deliveries.ts';
 
 /** Scheduling, delivering and undoing a delivery. */
@@ -11,7 +11,7 @@ export const DELIVERY_REVIEW = 'entregas_gestionar|entregas_revision';
 /** Passing to after-sales opens an after-sales ticket: it also needs the right to create one. */
 export const DELIVERY_PASS_TO_AFTER_SALES = 'entregas_gestionar&postventa_crear';
 
-/** Ficha machine event → URL verb (POST entregas/fichas/{unitId}/<verb>), permission, body (SPEC §4 Ficha). */
+/** Ficha machine event → URL verb (POST entregas/fichas/{unitId}/<verb>), permission, body (docs/product.md §4 Ficha). */
 export const fichaCommands = {
   'ficha.schedule': { verb: 'agendar', permission: DELIVERY_MANAGE, body: scheduleSchema },
   'ficha.deliver': { verb: 'entregar', permission: DELIVERY_REVIEW, body: deliverSchema },
@@ -23,7 +23,7 @@ export type FichaCommandType = keyof typeof fichaCommands;
 
 /**
  * Delivery appointment machine event → URL verb (POST entregas/fichas/{unitId}/agenda/<verb>),
- * permission, body (SPEC §4 Delivery schedule). Staff record the owner's answer; the owner answers
+ * permission, body (docs/product.md §4 Delivery schedule). Staff record the owner's answer; the owner answers
  * from the portal or the e-mailed link. A reschedule is part of ficha.schedule (agendar).
  */
 export const deliveryScheduleCommands = {

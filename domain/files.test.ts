@@ -11,7 +11,7 @@ const bytes = (...parts: (string | number[])[]) => {
 };
 const MB = 1024 * 1024;
 
-describe('extensions and MIME types (SPEC §9: documents, images, audio, video, CAD in one place)', () => {
+describe('extensions and MIME types (docs/product.md §9: documents, images, audio, video, CAD in one place)', () => {
   it('every category has extensions and every extension a canonical MIME', () => {
     for (const category of ['document', 'image', 'audio', 'video', 'cad'] as const) expect(extensionsOf(category).length).toBeGreaterThan(0);
     for (const ext of ALL_EXTENSIONS) expect(EXTENSIONS[ext].mimes[0]).toMatch(/^[a-z]+\/[\w.+-]+$/);
@@ -20,7 +20,7 @@ describe('extensions and MIME types (SPEC §9: documents, images, audio, video, 
     expect(mimeOf('exe')).toBe('application/octet-stream');
   });
 
-  it('extensionOf lowercases and treats dotfiles and trailing dots as no extension (SPEC §5)', () => {
+  it('extensionOf lowercases and treats dotfiles and trailing dots as no extension (docs/product.md §5)', () => {
     expect(extensionOf('Plano Torre A.PDF')).toBe('pdf');
     expect(extensionOf('foto.final.jpeg')).toBe('jpeg');
     expect(extensionOf('LEEME')).toBe('');
@@ -37,7 +37,7 @@ describe('extensions and MIME types (SPEC §9: documents, images, audio, video, 
   });
 });
 
-describe('per-context limits (SPEC §5, §9)', () => {
+describe('per-context limits (docs/product.md §5, §9)', () => {
   it('library 250 MB, general 20 MB, certificates PDF only 100 × 20 MB, uploader 5 × 536870912 bytes, image .jpg/.png', () => {
     expect(UPLOAD_CONTEXTS.library.maxBytes).toBe(250 * MB);
     expect(UPLOAD_CONTEXTS.general.maxBytes).toBe(20 * MB);
@@ -52,7 +52,7 @@ describe('per-context limits (SPEC §5, §9)', () => {
   });
 });
 
-describe('checkCandidate: one message per SPEC §8 failure', () => {
+describe('checkCandidate: one message per docs/product.md §8 failure', () => {
   const library = UPLOAD_CONTEXTS.library;
   it('no extension', () => expect(checkCandidate({ name: 'planos', size: 10 }, library)?.code).toBe('no_extension'));
   it('invalid extension lists the accepted ones', () => {
@@ -67,7 +67,7 @@ describe('checkCandidate: one message per SPEC §8 failure', () => {
   it('an empty file is refused', () => expect(checkCandidate({ name: 'a.pdf', size: 0 }, library)?.code).toBe('empty'));
 });
 
-describe('selectFiles: duplicates and the file limit (SPEC §5, §8 "first N uploaded")', () => {
+describe('selectFiles: duplicates and the file limit (docs/product.md §5, §8 "first N uploaded")', () => {
   const rules = UPLOAD_CONTEXTS.uploader;
   const f = (name: string, size = 100, lastModified = 1) => ({ name, size, lastModified });
 
@@ -103,7 +103,7 @@ describe('selectFiles: duplicates and the file limit (SPEC §5, §8 "first N upl
   });
 });
 
-describe('sniff: first bytes against the extension (SPEC §5: renamed executables refused)', () => {
+describe('sniff: first bytes against the extension (docs/product.md §5: renamed executables refused)', () => {
   it('accepts real signatures', () => {
     expect(sniff(bytes('%PDF-1.7\n'), 'pdf')).toBeUndefined();
     expect(sniff(bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]), 'png')).toBeUndefined();
@@ -134,8 +134,8 @@ describe('sniff: first bytes against the extension (SPEC §5: renamed executable
   });
 });
 
-describe('request schemas (SPEC §7) and paths', () => {
-  it('upload-url needs an extension; the message is the SPEC §8 no-extension key', () => {
+describe('request schemas (docs/product.md §7) and paths', () => {
+  it('upload-url needs an extension; the message is the docs/product.md §8 no-extension key', () => {
     const missing = uploadUrlSchema.safeParse({});
     expect(missing.success).toBe(false);
     expect(missing.error!.issues[0].message).toBe('files.errors.no_extension');

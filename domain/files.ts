@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { UPLOAD } from './limits.ts';
 
 /**
- * Upload rules of SPEC §5/§8/§9, the one place for categories → extensions → MIME types, per-context
+ * Upload rules of docs/product.md §5/§8/§9, the one place for categories → extensions → MIME types, per-context
  * limits and the magic numbers used to sniff content. Pure: the server and the browser both call it.
  */
 export type FileCategory = 'document' | 'image' | 'audio' | 'video' | 'cad';
@@ -49,13 +49,13 @@ export const EXTENSIONS: Readonly<Record<string, ExtensionInfo>> = {
 export const ALL_EXTENSIONS = Object.keys(EXTENSIONS);
 export const extensionsOf = (category: FileCategory) => ALL_EXTENSIONS.filter((e) => EXTENSIONS[e].category === category);
 
-/** Where a file is uploaded decides its limits (SPEC §5, §9). */
+/** Where a file is uploaded decides its limits (docs/product.md §5, §9). */
 export type UploadContext = 'uploader' | 'library' | 'general' | 'certificate' | 'image';
 export type ContextRules = { maxBytes: number; maxFiles: number; extensions: readonly string[]; permission?: string };
 
 export const UPLOAD_CONTEXTS: Readonly<Record<UploadContext, ContextRules>> = {
   uploader: { maxBytes: UPLOAD.uploaderDefaultMaxBytes, maxFiles: UPLOAD.uploaderDefaultMaxFiles, extensions: ALL_EXTENSIONS },
-  // SPEC §9 leaves the Cbox batch size as a parameter; 20 per batch (docs/decisions.md).
+  // docs/product.md §9 leaves the Cbox batch size as a parameter; 20 per batch (docs/decisions.md).
   library: { maxBytes: UPLOAD.libraryMaxBytes, maxFiles: 20, extensions: ALL_EXTENSIONS, permission: 'modulo_biblioteca' },
   general: { maxBytes: UPLOAD.generalMaxBytes, maxFiles: UPLOAD.uploaderDefaultMaxFiles, extensions: ALL_EXTENSIONS },
   certificate: { maxBytes: UPLOAD.certificateMaxBytes, maxFiles: UPLOAD.certificateMaxFiles, extensions: ['pdf'], permission: 'modulo_entregas' },
@@ -90,7 +90,7 @@ export function acceptedExtensions(context: UploadContext, restrictTo?: readonly
   return allowed.filter((e) => wanted.includes(e));
 }
 
-/** 536870912 → '512 MB' (binary units, as the limits are written in SPEC §9). */
+/** 536870912 → '512 MB' (binary units, as the limits are written in docs/product.md §9). */
 export function formatBytes(bytes: number): string {
   const units = ['B', 'KB', 'MB', 'GB'];
   let value = bytes;
@@ -100,7 +100,7 @@ export function formatBytes(bytes: number): string {
   return `${Number.isInteger(rounded) ? rounded : rounded.toFixed(1).replace('.', ',')} ${units[unit]}`;
 }
 
-/** Codes of SPEC §8 upload failures; each is the locale key files.errors.<code>. */
+/** Codes of docs/product.md §8 upload failures; each is the locale key files.errors.<code>. */
 export type UploadErrorCode =
   | 'duplicate' | 'too_large' | 'no_extension' | 'invalid_extension' | 'max_files' | 'default'
   | 'empty' | 'executable' | 'content_mismatch' | 'signature_invalid' | 'signature_expired' | 'already_uploaded' | 'not_uploaded';
@@ -110,7 +110,7 @@ export const uploadErrorKey = (code: UploadErrorCode) => `files.errors.${code}`;
 export type Candidate = { name: string; size: number; lastModified?: number };
 type Limits = { maxBytes: number; extensions: readonly string[] };
 
-/** Rules that need only the name and size, checked before anything is sent (SPEC §5). */
+/** Rules that need only the name and size, checked before anything is sent (docs/product.md §5). */
 export function checkCandidate(file: Candidate, limits: Limits): UploadError | undefined {
   const extension = extensionOf(file.name);
   if (!extension) return { code: 'no_extension', params: { name: file.name } };
@@ -130,7 +130,7 @@ export type Selection<F extends Candidate> = { accepted: F[]; rejected: { file: 
 
 /**
  * Sorts a picked batch into accepted and rejected files. When the batch would pass maxFiles, the
- * first ones that fit are kept and the rest rejected with 'first N uploaded' (SPEC §8).
+ * first ones that fit are kept and the rest rejected with 'first N uploaded' (docs/product.md §8).
  */
 export function selectFiles<F extends Candidate>(picked: readonly F[], existing: readonly Candidate[], rules: Limits & { maxFiles: number }): Selection<F> {
   const accepted: F[] = [];
@@ -178,7 +178,7 @@ const SIGNATURES: Readonly<Record<string, Sig[] | 'text'>> = {
   dwg: [ascii('AC10')], dxf: 'text', ifc: [ascii('ISO-10303-21')],
 };
 
-/** Executables and scripts are refused whatever their name says (SPEC §5: renamed executables). */
+/** Executables and scripts are refused whatever their name says (docs/product.md §5: renamed executables). */
 const EXECUTABLES: Sig[] = [
   ascii('MZ'), hex('7F 45 4C 46'), hex('FE ED FA CE'), hex('FE ED FA CF'), hex('CE FA ED FE'), hex('CF FA ED FE'),
   hex('CA FE BA BE'), ascii('#!'), hex('00 61 73 6D'),
@@ -223,15 +223,15 @@ const common = {
   /** Original name, used as the download name and for duplicate checks. */
   name: z.string().trim().min(1).max(255).optional(),
   size: z.coerce.number().int().min(0).optional(),
-  /** One id per uploader instance: duplicates and maxFiles are checked within it (SPEC §5). */
+  /** One id per uploader instance: duplicates and maxFiles are checked within it (docs/product.md §5). */
   batch: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'validation.invalid').optional(),
 };
 
-/** POST files/upload-url (SPEC §7). */
+/** POST files/upload-url (docs/product.md §7). */
 export const uploadUrlSchema = z.object({ extension: extensionField, contentType: z.string().trim().max(120).optional(), ...common });
 export type UploadUrlInput = z.infer<typeof uploadUrlSchema>;
 
-/** POST <configurable url> for a presigned form POST: key is the file's name (SPEC §7). */
+/** POST <configurable url> for a presigned form POST: key is the file's name (docs/product.md §7). */
 export const presignedPostSchema = z.object({
   key: z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(255),
   contentType: z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(120),
@@ -245,6 +245,6 @@ export const confirmUploadSchema = z.object({ path: z.string({ error: 'validatio
 export const STORAGE_PATH = /^\d{1,10}\/\d{4}\/\d{2}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\.thumb)?\.[a-z0-9]{1,10}$/;
 export const isStoragePath = (path: string) => STORAGE_PATH.test(path);
 
-/** SPEC §7: an image is saved under the name taken from its path. */
+/** docs/product.md §7: an image is saved under the name taken from its path. */
 export const downloadNameFromPath = (path: string) => decodeURIComponent(path.split('?')[0].split('/').pop() || 'archivo');
 export const fileUrl = (path: string) => `${FILES_PUBLIC_PREFIX}${path}`;

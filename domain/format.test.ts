@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decimalDigits, formatBytes, formatCompact, formatDate, formatNumber, parseDecimal, roundTo, toIsoDate } from './format.ts';
 
-describe('formatNumber (SPEC §5 number input: thousands ".", decimal ",", precision 2; SPEC §9 es-CL)', () => {
+describe('formatNumber (docs/product.md §5 number input: thousands ".", decimal ",", precision 2; docs/product.md §9 es-CL)', () => {
   it.each([
     [1234567.891, '1.234.567,89'],
     [1234, '1.234'],
@@ -34,7 +34,7 @@ describe('formatNumber (SPEC §5 number input: thousands ".", decimal ",", preci
   });
 });
 
-describe('formatCompact (SPEC §9 "number format es-CL with a compact form")', () => {
+describe('formatCompact (docs/product.md §9 "number format es-CL with a compact form")', () => {
   it.each([
     [999, '999'],
     [1000, '1 mil'],
@@ -57,7 +57,7 @@ describe('formatCompact (SPEC §9 "number format es-CL with a compact form")', (
   });
 });
 
-describe('parseDecimal (user-typed es-CL numbers; SPEC §5 comma as decimal separator)', () => {
+describe('parseDecimal (user-typed es-CL numbers; docs/product.md §5 comma as decimal separator)', () => {
   it.each([
     ['1.234,5', 1234.5],
     ['10,5', 10.5],
@@ -92,7 +92,7 @@ describe('parseDecimal (user-typed es-CL numbers; SPEC §5 comma as decimal sepa
   });
 });
 
-describe('formatBytes (limits of SPEC §9 in messages)', () => {
+describe('formatBytes (limits of docs/product.md §9 in messages)', () => {
   it.each([
     [0, '0 B'],
     [512, '512 B'],
@@ -104,7 +104,7 @@ describe('formatBytes (limits of SPEC §9 in messages)', () => {
   ])('%s → %s', (bytes, text) => expect(formatBytes(bytes)).toBe(text));
 });
 
-describe('toIsoDate / formatDate (SPEC §5 date rule)', () => {
+describe('toIsoDate / formatDate (docs/product.md §5 date rule)', () => {
   it.each([
     ['2024-02-29', '2024-02-29'],
     ['2024/02/29', '2024-02-29'],

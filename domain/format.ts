@@ -1,12 +1,12 @@
 /**
- * Number and date formatting of SPEC §9 ("number format es-CL with a compact form") and SPEC §5
+ * Number and date formatting of docs/product.md §9 ("number format es-CL with a compact form") and docs/product.md §5
  * ("number input: thousands '.', decimal ','"). Written by hand instead of Intl because ICU data
  * differs between Node and browsers (Node's es-CL compact prints "1,2 K" but "12,3 k"); the server
  * (exports, e-mails) and the client must print the same text.
  */
 
 export type FormatNumberOptions = {
-  /** Maximum decimal digits (SPEC §5 number input default: 2). */
+  /** Maximum decimal digits (docs/product.md §5 number input default: 2). */
   precision?: number;
   /** Pad with zeros up to `precision` ("1.234,50"), as a money-like input shows it. */
   fixed?: boolean;
@@ -106,7 +106,7 @@ export function decimalDigits(input: unknown): number | null {
   return GROUPED.test(text.replace(/^[+-]/, '')) ? 0 : (text.split('.')[1] ?? '').length;
 }
 
-/** 20971520 → "20 MB" (binary multiples, the way upload limits of SPEC §9 are stated). */
+/** 20971520 → "20 MB" (binary multiples, the way upload limits of docs/product.md §9 are stated). */
 export function formatBytes(bytes: number): string {
   const units = ['B', 'KB', 'MB', 'GB', 'TB'];
   let value = Math.max(0, bytes);
@@ -128,7 +128,7 @@ function isRealDate(y: number, m: number, d: number): boolean {
 }
 
 /**
- * SPEC §5 date rule: the first 10 characters, with '/' replaced by '-', must be a real calendar date,
+ * docs/product.md §5 date rule: the first 10 characters, with '/' replaced by '-', must be a real calendar date,
  * written YYYY-MM-DD or DD-MM-YYYY. A Date gives its local calendar day. Returns "YYYY-MM-DD" or null.
  */
 export function toIsoDate(value: unknown): IsoDate | null {

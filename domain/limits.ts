@@ -1,4 +1,4 @@
-/** Business constants and limits of SPEC §9, one place for client and server. */
+/** Business constants and limits of docs/product.md §9, one place for client and server. */
 export const PAGE_SIZE_DEFAULT = 50;
 export const PAGE_SIZE_MAX = 500;
 export const TOAST_DURATION_MS = 8000;

@@ -2,12 +2,12 @@ import { orderDecisionSchema, orderManageSchema, orderScheduleSchema } from './s
 import type { CommandTable } from './commands.ts';
 import { TICKET_MANAGE } from './tickets.ts';
 
-/** Inspection and work orders (OI / OT) of a ticket: the contract the server, the client and the sweeps read (DESIGN §2). */
+/** Inspection and work orders (OI / OT) of a ticket: the contract the server, the client and the sweeps read (docs/architecture.md §2). */
 export { ORDER_KINDS, ORDER_STATES } from './schemas/warranties.ts';
 
 /**
  * Order machine event → URL verb (POST solicitudes/{id}/{oi|ot}/{orderId}/<verb>), permission, body
- * (SPEC §4 Orders). Staff record the owner's answer with confirmar / rechazar; the owner answers
+ * (docs/product.md §4 Orders). Staff record the owner's answer with confirmar / rechazar; the owner answers
  * the same events from the portal or the e-mailed link.
  */
 export const orderCommands = {

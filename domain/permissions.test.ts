@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { can, MODULE_PERMISSIONS, PERMISSIONS, type PermissionSet } from './permissions.ts';
 
-// SPEC §6: permissions are string flags; a check accepts 'a|b' (any) or 'a&b' (all), is true when the
+// docs/product.md §6: permissions are string flags; a check accepts 'a|b' (any) or 'a&b' (all), is true when the
 // value is not a string, and can be negated. The same evaluator runs on the server and the client.
 const asArray: PermissionSet = ['modulo_postventa', 'config_usuarios'];
 const asSet: PermissionSet = new Set(['modulo_postventa', 'config_usuarios']);
-// The auth user's grupo.permisos map (SPEC §3): flag → truthy or falsy value.
+// The auth user's grupo.permisos map (docs/product.md §3): flag → truthy or falsy value.
 const asMap: PermissionSet = { modulo_postventa: true, config_usuarios: 1, modulo_entregas: false, ryr: 0, dbdump: '' };
 
 describe.each([
   ['array', asArray],
   ['Set', asSet],
   ['permisos map', asMap],
-])('can() over a %s (SPEC §6)', (_, perms) => {
+])('can() over a %s (docs/product.md §6)', (_, perms) => {
   it('checks a single flag', () => {
     expect(can(perms, 'modulo_postventa')).toBe(true);
     expect(can(perms, 'modulo_entregas')).toBe(false);
@@ -56,7 +56,7 @@ describe.each([
   });
 });
 
-describe('can() with values that are not strings (SPEC §6 "true if the value is not a string")', () => {
+describe('can() with values that are not strings (docs/product.md §6 "true if the value is not a string")', () => {
   it.each([undefined, null, true, false, 0, ['modulo_postventa'], {}])('%j is allowed, and refused when negated', (expression) => {
     expect(can([], expression)).toBe(true);
     expect(can([], expression, true)).toBe(false);
@@ -71,7 +71,7 @@ describe('can() without a permission set', () => {
   });
 });
 
-describe('route permissions (SPEC §2)', () => {
+describe('route permissions (docs/product.md §2)', () => {
   it('warranties opens with modulo_entregas or modulo_postventa, tiinsights with ryr or dbdump', () => {
     expect(can(['modulo_entregas'], MODULE_PERMISSIONS.warranties)).toBe(true);
     expect(can(['modulo_postventa'], MODULE_PERMISSIONS.warranties)).toBe(true);

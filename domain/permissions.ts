@@ -1,5 +1,5 @@
 /**
- * Permission expressions of SPEC §6, evaluated identically by the server and the client.
+ * Permission expressions of docs/product.md §6, evaluated identically by the server and the client.
  * 'a|b' is true when any flag is held, 'a&b' when all are; a leading '!' negates a term
  * ('!a' or '!a|b'); a value that is not a string (undefined, null, true) is always allowed.
  */
@@ -26,7 +26,7 @@ export function can(set: PermissionSet | null | undefined, expression: unknown, 
   return negate ? !result : result;
 }
 
-/** Route permissions of SPEC §2 (the table's Permission column). */
+/** Route permissions of docs/product.md §2 (the table's Permission column). */
 export const MODULE_PERMISSIONS = {
   concrete: 'modulo_hormigon',
   cbox: 'modulo_biblioteca',

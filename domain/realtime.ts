@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The realtime protocol shared by the gateway (realtime/), the server's outbox and the browser
- * (DESIGN §5): the event every client receives, the typed Socket.IO events and the room names.
+ * (docs/architecture.md §5): the event every client receives, the typed Socket.IO events and the room names.
  * Pure types, string helpers and the one query schema of the gateway's replay call.
  */
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { foldText } from './search.ts';
 
-describe('foldText (SPEC §9 search input)', () => {
+describe('foldText (docs/product.md §9 search input)', () => {
   it('drops case, accents and surrounding spaces', () => {
     expect(foldText('  Mirador de Reñaca ')).toBe('mirador de renaca');
     expect(foldText('MATÍAS Pérez')).toBe('matias perez');

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as v from './validation.ts';
 
-// Read as files: domain/ may not import locales/ (DESIGN §2), yet every key a rule emits must exist.
+// Read as files: domain/ may not import locales/ (docs/architecture.md §2), yet every key a rule emits must exist.
 const catalog = (lang: string) => JSON.parse(readFileSync(new URL(`../locales/${lang}.json`, import.meta.url), 'utf8'));
 const lookup = (tree: Record<string, unknown>, key: string) =>
   key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), tree);
@@ -17,7 +17,7 @@ const failures = [
   v.numeric('x'), v.minLength({}, 1), v.noSpecialChars('#'),
 ];
 
-describe('validation rules answer locale keys that exist in both languages (SPEC §5, §1 es and pt-BR)', () => {
+describe('validation rules answer locale keys that exist in both languages (docs/product.md §5, §1 es and pt-BR)', () => {
   it.each(['es', 'pt-BR'])('%s has every key and every placeholder gets a param', (lang) => {
     const tree = catalog(lang);
     for (const error of failures) {

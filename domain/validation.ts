@@ -1,4 +1,4 @@
-/** SPEC §5 validation rules: `import { required, rut } from '#domain/validation'`. */
+/** docs/product.md §5 validation rules: `import { required, rut } from '#domain/validation'`. */
 export * from './validation/rule.ts';
 export * from './validation/text.ts';
 export * from './validation/contact.ts';

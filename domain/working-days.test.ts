@@ -80,7 +80,7 @@ describe('isWorkingDay', () => {
   });
 });
 
-describe('addWorkingDays (SPEC §9: courses last 15 working days)', () => {
+describe('addWorkingDays (docs/product.md §9: courses last 15 working days)', () => {
   it('skips weekends: Friday + 1 is Monday', () => {
     expect(addWorkingDays('2024-01-05', 1)).toBe('2024-01-08');
     expect(addWorkingDays('2024-01-06', 1)).toBe('2024-01-08');

@@ -2,7 +2,7 @@ import { isoOf, toIsoDate, type IsoDate } from './format.ts';
 
 /**
  * Chilean working days: Monday to Friday minus national public holidays. Courses last 15 working
- * days (SPEC §9). Included, by the rules of Chilean law:
+ * days (docs/product.md §9). Included, by the rules of Chilean law:
  * - fixed: 1 Jan, 1 May, 21 May, 16 Jul, 15 Aug, 18 and 19 Sep, 1 Nov, 8 Dec, 25 Dec;
  * - Good Friday and Holy Saturday (from the Easter computus);
  * - Pueblos Indígenas, on the June solstice in Chilean winter time (Ley 21.357, from 2021);

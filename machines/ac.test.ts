@@ -6,7 +6,7 @@ import { walkModel } from './testing/coverage.ts';
 const at = (value: AcState, followUp: AcFollowUp | null = null) => ({ value, context: { followUp } });
 
 describe('AC machine', () => {
-  it('SPEC §4: generated paths walk every AC state and transition', async () => {
+  it('docs/product.md §4: generated paths walk every AC state and transition', async () => {
     const report = await walkModel(acMachine, {
       events: [
         { type: 'ac.reject', reason: 'El propietario no firma: persiste la humedad' },
@@ -21,7 +21,7 @@ describe('AC machine', () => {
     expect(Object.keys(acMachine.root.states).sort()).toEqual([...AC_STATES].sort());
   });
 
-  it('SPEC §4: pendiente is answered conforme, no conforme or rechazada (a rejection says why)', () => {
+  it('docs/product.md §4: pendiente is answered conforme, no conforme or rechazada (a rejection says why)', () => {
     expect(nextState(acMachine, at('pendiente'), { type: 'ac.approve' })).toMatchObject({ ok: true, value: 'conforme' });
     expect(nextState(acMachine, at('pendiente'), { type: 'ac.disapprove' })).toMatchObject({ ok: true, value: 'no_conforme' });
     expect(nextState(acMachine, at('pendiente'), { type: 'ac.reject', reason: '' }).ok).toBe(false);
@@ -29,7 +29,7 @@ describe('AC machine', () => {
     expect(nextState(acMachine, at('conforme'), { type: 'ac.disapprove' }).ok).toBe(false);
   });
 
-  it('SPEC §4: a non-conforming or rejected AC goes to re-inspection or to a work order, once', () => {
+  it('docs/product.md §4: a non-conforming or rejected AC goes to re-inspection or to a work order, once', () => {
     for (const from of ['no_conforme', 'rechazada'] as const) {
       expect(nextState(acMachine, at(from), { type: 'ac.markForReinspection' })).toEqual({
         ok: true, value: from, context: { followUp: 'reinspeccion' }, actions: ['createInspectionOrder'],

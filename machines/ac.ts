@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
 import type { OptionalInput } from './types.ts';
 
-/** SPEC §4 AC (acta de conformidad). State ids are the values stored in `acs.state`. */
+/** docs/product.md §4 AC (acta de conformidad). State ids are the values stored in `acs.state`. */
 export const AC_STATES = ['pendiente', 'conforme', 'no_conforme', 'rechazada'] as const;
 export type AcState = (typeof AC_STATES)[number];
 
@@ -18,7 +18,7 @@ export type AcEvent =
 
 export type AcEventType = AcEvent['type'];
 
-/** The fact failures need (SPEC §4: a failure reopens only while its AC has no reply). */
+/** The fact failures need (docs/product.md §4: a failure reopens only while its AC has no reply). */
 export function acHasReply(state: AcState | null | undefined): boolean {
   return state != null && state !== 'pendiente';
 }

@@ -10,7 +10,7 @@ const EXT2 = '2030-03-08T23:59:59.000Z';
 const at = (value: CourseState, expiresAt = EXPIRES) => ({ value, context: { expiresAt } });
 
 describe('course machine', () => {
-  it('SPEC §4: generated paths walk every course and extension state and transition', async () => {
+  it('docs/product.md §4: generated paths walk every course and extension state and transition', async () => {
     const report = await walkModel(courseMachine, {
       input: { expiresAt: EXPIRES },
       events: [
@@ -34,14 +34,14 @@ describe('course machine', () => {
     expect(initialState(courseMachine, { expiresAt: EXPIRES })).toEqual({ value: 'en_curso', context: { expiresAt: EXPIRES } });
   });
 
-  it('SPEC §4: en curso → completado on time, → vencido after the deadline', () => {
+  it('docs/product.md §4: en curso → completado on time, → vencido after the deadline', () => {
     expect(nextState(courseMachine, at('en_curso'), { type: 'course.complete', now: EXPIRES })).toMatchObject({ ok: true, value: 'completado' });
     expect(nextState(courseMachine, at('en_curso'), { type: 'course.complete', now: '2030-01-26T00:00:00.000Z' }).ok).toBe(false);
     expect(nextState(courseMachine, at('en_curso'), { type: 'course.expire', now: EXPIRES }).ok).toBe(false);
     expect(nextState(courseMachine, at('en_curso'), { type: 'course.expire', now: '2030-01-26T00:00:00.000Z' })).toMatchObject({ ok: true, value: 'vencido', actions: ['notifyExpired'] });
   });
 
-  it('SPEC §9: extendable at most 2 times, each with a new later deadline and its own status', () => {
+  it('docs/product.md §9: extendable at most 2 times, each with a new later deadline and its own status', () => {
     const ext1 = nextState(courseMachine, at('vencido'), { type: 'course.extend', now: '2030-01-28T09:00:00Z', expiresAt: EXT1 });
     expect(ext1).toEqual({ ok: true, value: 'prorroga1_en_curso', context: { expiresAt: EXT1 }, actions: ['notifyExtended'] });
     expect(nextState(courseMachine, at('prorroga1_en_curso', EXT1), { type: 'course.complete', now: '2030-02-10T09:00:00Z' })).toMatchObject({ ok: true, value: 'prorroga1_completada' });

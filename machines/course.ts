@@ -2,7 +2,7 @@ import { assign, setup } from 'xstate';
 import { isAfter, isAtOrBefore, toMillis } from './time.ts';
 
 /**
- * SPEC §4/§9 course assignment: 15 working days, extendable by 15 working days at most 2 times.
+ * docs/product.md §4/§9 course assignment: 15 working days, extendable by 15 working days at most 2 times.
  * One flat state per (period, status) so the server stores one string; `courseSummary` gives
  * the course's own status and each extension's status for the list columns.
  */
@@ -100,7 +100,7 @@ export const courseMachine = setup({
         'course.expire': { target: 'prorroga2_vencida', guard: 'isPastDeadline', actions: 'notifyExpired' },
       },
     },
-    // SPEC §9: at most 2 extensions; a second expiry is final.
+    // docs/product.md §9: at most 2 extensions; a second expiry is final.
     prorroga2_vencida: { type: 'final' },
     prorroga2_completada: { type: 'final' },
   },

@@ -10,7 +10,7 @@ const EARLY = '2030-06-01T10:00:00.000Z';
 const LATE = '2030-06-14T10:00:00.000Z';
 
 describe('delivery schedule machine', () => {
-  it('SPEC §4: generated paths walk every delivery schedule state and transition', async () => {
+  it('docs/product.md §4: generated paths walk every delivery schedule state and transition', async () => {
     const report = await walkModel(deliveryScheduleMachine, {
       input: { startAt: START },
       events: [
@@ -30,7 +30,7 @@ describe('delivery schedule machine', () => {
     expect(Object.keys(deliveryScheduleMachine.root.states).sort()).toEqual([...DELIVERY_SCHEDULE_STATES].sort());
   });
 
-  it('SPEC §4: por confirmar → confirmada | rechazada; the owner answers until the configured time before', () => {
+  it('docs/product.md §4: por confirmar → confirmada | rechazada; the owner answers until the configured time before', () => {
     // 48 h before START is 2030-06-13T14:00Z.
     expect(nextState(deliveryScheduleMachine, at('por_confirmar'), { type: 'schedule.confirm', ...answer('owner', '2030-06-13T14:00:00.000Z') })).toMatchObject({ ok: true, value: 'confirmada', actions: ['notifyResponsible'] });
     expect(nextState(deliveryScheduleMachine, at('por_confirmar'), { type: 'schedule.confirm', ...answer('owner', LATE) }).ok).toBe(false);

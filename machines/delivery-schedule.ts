@@ -2,7 +2,7 @@ import { assign, or, setup } from 'xstate';
 import { isBeforeDeadline, isValidInstant } from './time.ts';
 import type { OptionalInput } from './types.ts';
 
-/** SPEC §4 delivery schedule (the owner's delivery appointment). */
+/** docs/product.md §4 delivery schedule (the owner's delivery appointment). */
 export const DELIVERY_SCHEDULE_STATES = ['por_confirmar', 'confirmada', 'rechazada'] as const;
 export type DeliveryScheduleState = (typeof DELIVERY_SCHEDULE_STATES)[number];
 

@@ -5,14 +5,14 @@ import { orderMachine } from './order.ts';
 import { ticketMachine } from './ticket.ts';
 import { userMachine } from './user.ts';
 
-describe('engine (DESIGN §5: one answer for server commands and client buttons)', () => {
+describe('engine (docs/architecture.md §5: one answer for server commands and client buttons)', () => {
   it('initialState gives the stored shape of a new entity', () => {
     expect(initialState(ticketMachine)).toEqual({ value: 'nueva', context: { previousState: null } });
     expect(initialState(orderMachine, { startAt: '2030-01-01T10:00:00Z', endAt: '2030-01-01T11:00:00Z' }).context.startAt).toBe('2030-01-01T10:00:00Z');
     expect(initialState(userMachine).value).toEqual({ cuenta: 'activo', correo: 'sin_verificar', firma: 'sin_verificar' });
   });
 
-  it('nextState applies context updates and lists the named effects to run (SPEC §4 closing)', () => {
+  it('nextState applies context updates and lists the named effects to run (docs/product.md §4 closing)', () => {
     const result = nextState(ticketMachine, { value: 'abierta', context: { previousState: null } }, { type: 'ticket.close', justification: 'Reparado' });
     expect(result).toEqual({ ok: true, value: 'finalizada', context: { previousState: null }, actions: ['removePendingFailures'] });
   });

@@ -9,7 +9,7 @@ import {
 } from 'xstate';
 
 /**
- * Pure helpers shared by the server command path and the client buttons (DESIGN §5), so what a
+ * Pure helpers shared by the server command path and the client buttons (docs/architecture.md §5), so what a
  * user sees as possible and what the server accepts come from one function over one machine.
  * A stored entity is `{ value, context }`: the state column and the machine's context (JSON).
  */

@@ -9,7 +9,7 @@ const at = (value: FailureState, context: Partial<{ reenteredCount: number; isMa
 });
 
 describe('failure machine', () => {
-  it('SPEC §4: generated paths walk every failure state and transition', async () => {
+  it('docs/product.md §4: generated paths walk every failure state and transition', async () => {
     const report = await walkModel(failureMachine, {
       events: [
         { type: 'failure.reopen', acHasReply: false },
@@ -28,7 +28,7 @@ describe('failure machine', () => {
     expect(Object.keys(failureMachine.root.states).sort()).toEqual([...FAILURE_STATES].sort());
   });
 
-  it('SPEC §4: outcomes from pendiente — cumple, falla, no aplica, solucionada, solucionada en postventa', () => {
+  it('docs/product.md §4: outcomes from pendiente — cumple, falla, no aplica, solucionada, solucionada en postventa', () => {
     expect(nextState(failureMachine, at('pendiente'), { type: 'failure.comply' })).toMatchObject({ ok: true, value: 'cumple' });
     expect(nextState(failureMachine, at('pendiente'), { type: 'failure.fail' })).toMatchObject({ ok: true, value: 'falla' });
     expect(nextState(failureMachine, at('falla'), { type: 'failure.markNotApplicable' })).toMatchObject({ ok: true, value: 'no_aplica' });
@@ -37,7 +37,7 @@ describe('failure machine', () => {
     expect(nextState(failureMachine, at('cumple'), { type: 'failure.fail' }).ok).toBe(false);
   });
 
-  it('SPEC §4: reopens only while its AC has no reply, deleting that AC', () => {
+  it('docs/product.md §4: reopens only while its AC has no reply, deleting that AC', () => {
     for (const from of ['cumple', 'falla', 'no_aplica', 'solucionada', 'solucionada_postventa'] as const) {
       expect(nextState(failureMachine, at(from), { type: 'failure.reopen', acHasReply: true }).ok).toBe(false);
       expect(nextState(failureMachine, at(from), { type: 'failure.reopen', acHasReply: false })).toMatchObject({ ok: true, value: 'pendiente', actions: ['deleteAc'] });
@@ -45,7 +45,7 @@ describe('failure machine', () => {
     expect(nextState(failureMachine, at('pendiente'), { type: 'failure.reopen', acHasReply: false }).ok).toBe(false);
   });
 
-  it('SPEC §4: re-entering a solved failure after the AC was answered counts the re-entry', () => {
+  it('docs/product.md §4: re-entering a solved failure after the AC was answered counts the re-entry', () => {
     expect(nextState(failureMachine, at('solucionada', { reenteredCount: 1, isMarkedToOwner: true }), { type: 'failure.reenter', acHasReply: true })).toEqual({
       ok: true, value: 'pendiente', context: { reenteredCount: 2, isMarkedToOwner: false }, actions: [],
     });
@@ -54,7 +54,7 @@ describe('failure machine', () => {
     expect(nextState(failureMachine, at('cumple'), { type: 'failure.reenter', acHasReply: true }).ok).toBe(false);
   });
 
-  it('SPEC §4: marks to owner once, while open, and tells the owner', () => {
+  it('docs/product.md §4: marks to owner once, while open, and tells the owner', () => {
     expect(nextState(failureMachine, at('falla'), { type: 'failure.markToOwner' })).toEqual({
       ok: true, value: 'falla', context: { reenteredCount: 0, isMarkedToOwner: true }, actions: ['notifyOwner'],
     });

@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
 import type { OptionalInput } from './types.ts';
 
-/** SPEC §4 failure (falla) outcomes. State ids are the values stored in `failures.state`. */
+/** docs/product.md §4 failure (falla) outcomes. State ids are the values stored in `failures.state`. */
 export const FAILURE_STATES = ['pendiente', 'cumple', 'falla', 'no_aplica', 'solucionada', 'solucionada_postventa'] as const;
 export type FailureState = (typeof FAILURE_STATES)[number];
 
@@ -31,7 +31,7 @@ export const failureMachine = setup({
     input: {} as FailureInput,
   },
   guards: {
-    // SPEC §4: "reopened only when its AC has no reply".
+    // docs/product.md §4: "reopened only when its AC has no reply".
     hasNoAcReply: ({ event }) => 'acHasReply' in event && event.acHasReply === false,
     // Re-entering is for a defect that came back after the owner answered its AC.
     hasAcReply: ({ event }) => 'acHasReply' in event && event.acHasReply === true,
@@ -41,7 +41,7 @@ export const failureMachine = setup({
     markToOwner: assign({ isMarkedToOwner: true }),
     countReentry: assign({ reenteredCount: ({ context }) => context.reenteredCount + 1, isMarkedToOwner: false }),
     // Effects, injected with .provide(): solving asks the owner's conformity (creates the AC);
-    // reopening deletes that unanswered AC (SPEC §4); marking to owner tells the owner.
+    // reopening deletes that unanswered AC (docs/product.md §4); marking to owner tells the owner.
     createAc: () => {},
     deleteAc: () => {},
     notifyOwner: () => {},

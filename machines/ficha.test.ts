@@ -11,7 +11,7 @@ const at = (value: FichaState, context: Partial<FichaContext> = {}) => ({
 });
 
 describe('ficha machine', () => {
-  it('SPEC §4: generated paths walk every ficha state and transition', async () => {
+  it('docs/product.md §4: generated paths walk every ficha state and transition', async () => {
     const report = await walkModel(fichaMachine, {
       events: [
         { type: 'ficha.schedule', scheduledAt: SCHEDULED },
@@ -31,16 +31,16 @@ describe('ficha machine', () => {
     expect(Object.keys(fichaMachine.root.states).sort()).toEqual([...FICHA_STATES].sort());
   });
 
-  it('SPEC §4: setting a delivery date delivers; with pending failures it is delivered with observations', () => {
+  it('docs/product.md §4: setting a delivery date delivers; with pending failures it is delivered with observations', () => {
     const fresh = at('por_entregar');
     expect(nextState(fichaMachine, fresh, { type: 'ficha.deliver', deliveredAt: DELIVERED, pendingFailureCount: 0 })).toMatchObject({ ok: true, value: 'entregada', context: { deliveredAt: DELIVERED } });
     expect(nextState(fichaMachine, fresh, { type: 'ficha.deliver', deliveredAt: DELIVERED, pendingFailureCount: 2 })).toMatchObject({ ok: true, value: 'entregada_obs' });
-    // SPEC §5: the delivery date is required.
+    // docs/product.md §5: the delivery date is required.
     expect(nextState(fichaMachine, fresh, { type: 'ficha.deliver', deliveredAt: '', pendingFailureCount: 0 }).ok).toBe(false);
     expect(nextState(fichaMachine, at('entregada'), { type: 'ficha.deliver', deliveredAt: DELIVERED, pendingFailureCount: 0 }).ok).toBe(false);
   });
 
-  it('SPEC §4: returning to new resets the schedule and the delivery date', () => {
+  it('docs/product.md §4: returning to new resets the schedule and the delivery date', () => {
     for (const from of ['entregada', 'entregada_obs'] as const) {
       expect(nextState(fichaMachine, at(from), { type: 'ficha.returnToNew' })).toEqual({
         ok: true,
@@ -52,7 +52,7 @@ describe('ficha machine', () => {
     expect(nextState(fichaMachine, at('por_entregar'), { type: 'ficha.returnToNew' }).ok).toBe(false);
   });
 
-  it('SPEC §4: cleaning removes every change, from any state', () => {
+  it('docs/product.md §4: cleaning removes every change, from any state', () => {
     for (const from of FICHA_STATES) {
       expect(nextState(fichaMachine, at(from), { type: 'ficha.clean' })).toEqual({
         ok: true,
@@ -63,7 +63,7 @@ describe('ficha machine', () => {
     }
   });
 
-  it('SPEC §4: passing to after-sales creates a ticket from pending failures, once, and then locks undoing the delivery', () => {
+  it('docs/product.md §4: passing to after-sales creates a ticket from pending failures, once, and then locks undoing the delivery', () => {
     const passed = nextState(fichaMachine, at('entregada_obs'), { type: 'ficha.passToAfterSales', pendingFailureCount: 2 });
     expect(passed).toMatchObject({ ok: true, value: 'entregada_obs', context: { isPassedToAfterSales: true }, actions: ['createTicketFromPendingFailures'] });
     expect(nextState(fichaMachine, at('entregada_obs'), { type: 'ficha.passToAfterSales', pendingFailureCount: 0 }).ok).toBe(false);

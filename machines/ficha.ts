@@ -2,7 +2,7 @@ import { and, assign, setup } from 'xstate';
 import { isValidInstant } from './time.ts';
 import type { OptionalInput } from './types.ts';
 
-/** SPEC §4 ficha (unit delivery record). State ids are the values the fichas store. */
+/** docs/product.md §4 ficha (unit delivery record). State ids are the values the fichas store. */
 export const FICHA_STATES = ['por_entregar', 'entregada', 'entregada_obs'] as const;
 export type FichaState = (typeof FICHA_STATES)[number];
 
@@ -34,7 +34,7 @@ export const fichaMachine = setup({
   },
   guards: {
     hasScheduleDate: ({ event }) => event.type === 'ficha.schedule' && isValidInstant(event.scheduledAt),
-    // SPEC §5: the delivery dialog requires a delivery date.
+    // docs/product.md §5: the delivery dialog requires a delivery date.
     hasDeliveryDate: ({ event }) => event.type === 'ficha.deliver' && isValidInstant(event.deliveredAt),
     hasPendingFailures: ({ event }) => 'pendingFailureCount' in event && event.pendingFailureCount > 0,
     // Once a ticket holds its failures, undoing the delivery would orphan that ticket.
@@ -43,12 +43,12 @@ export const fichaMachine = setup({
   actions: {
     setSchedule: assign(({ event }) => (event.type === 'ficha.schedule' ? { scheduledAt: event.scheduledAt } : {})),
     setDeliveryDate: assign(({ event }) => (event.type === 'ficha.deliver' ? { deliveredAt: event.deliveredAt } : {})),
-    // SPEC §4: returning to new resets the schedule and the delivery date.
+    // docs/product.md §4: returning to new resets the schedule and the delivery date.
     resetScheduleAndDelivery: assign({ scheduledAt: null, deliveredAt: null }),
     markPassedToAfterSales: assign({ isPassedToAfterSales: true }),
     // Effects, injected with .provide(): cancel the delivery schedule (agenda) of the unit; remove
     // every change of the ficha (revision, owners' answers, accessories, files); create the
-    // after-sales ticket from the pending failures (SPEC §4).
+    // after-sales ticket from the pending failures (docs/product.md §4).
     cancelDeliverySchedule: () => {},
     clearFichaChanges: () => {},
     createTicketFromPendingFailures: () => {},

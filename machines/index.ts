@@ -10,7 +10,7 @@ import { uploadItemMachine } from './upload-item.ts';
 import { userMachine } from './user.ts';
 import { webhookEventMachine } from './webhook-event.ts';
 
-/** Every lifecycle machine of SPEC §4, by the name used in locale keys (machines.<name>.*). */
+/** Every lifecycle machine of docs/product.md §4, by the name used in locale keys (machines.<name>.*). */
 export const machines = {
   ticket: ticketMachine,
   failure: failureMachine,

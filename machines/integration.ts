@@ -1,7 +1,7 @@
 import { setup } from 'xstate';
 import type { OptionalInput } from './types.ts';
 
-/** SPEC §4 integrations and requested modules: requested, in process, active; then on/off. */
+/** docs/product.md §4 integrations and requested modules: requested, in process, active; then on/off. */
 export const INTEGRATION_STATES = ['solicitada', 'en_proceso', 'activa', 'inactiva'] as const;
 export type IntegrationState = (typeof INTEGRATION_STATES)[number];
 

@@ -11,7 +11,7 @@ const editable = { ticketState: 'abierta', hasManagedFailure: false } as const;
 const answer = (by: 'owner' | 'staff', now: string) => ({ by, now, confirmationDeadlineHours: 24 }) as const;
 
 describe('order machine (OI / OT)', () => {
-  it('SPEC §4: generated paths walk every order state and transition', async () => {
+  it('docs/product.md §4: generated paths walk every order state and transition', async () => {
     const report = await walkModel(orderMachine, {
       events: [
         { type: 'order.schedule', startAt: START, endAt: END, ...editable },
@@ -36,7 +36,7 @@ describe('order machine (OI / OT)', () => {
     expect(Object.keys(orderMachine.root.states).sort()).toEqual([...ORDER_STATES].sort());
   });
 
-  it('SPEC §4: creada → agendada → confirmada → gestionada → finalizada', () => {
+  it('docs/product.md §4: creada → agendada → confirmada → gestionada → finalizada', () => {
     const scheduled = nextState(orderMachine, at('creada', null, null), { type: 'order.schedule', startAt: START, endAt: END, ...editable });
     expect(scheduled).toEqual({ ok: true, value: 'agendada', context: { startAt: START, endAt: END }, actions: ['notifyOwner'] });
     expect(nextState(orderMachine, at('agendada'), { type: 'order.confirm', ...answer('owner', '2030-03-01T00:00:00Z') })).toMatchObject({ ok: true, value: 'confirmada', actions: ['notifyResponsible'] });
@@ -45,7 +45,7 @@ describe('order machine (OI / OT)', () => {
     expect(nextState(orderMachine, at('agendada'), { type: 'order.manage' }).ok).toBe(false);
   });
 
-  it('SPEC §5: an order needs a schedule (a start and a later end)', () => {
+  it('docs/product.md §5: an order needs a schedule (a start and a later end)', () => {
     const base = { type: 'order.schedule', ...editable } as const;
     expect(nextState(orderMachine, at('creada', null, null), { ...base, startAt: '', endAt: END }).ok).toBe(false);
     expect(nextState(orderMachine, at('creada', null, null), { ...base, startAt: END, endAt: START }).ok).toBe(false);
@@ -53,7 +53,7 @@ describe('order machine (OI / OT)', () => {
     expect(nextState(orderMachine, at('creada', null, null), { ...base, startAt: 'mañana', endAt: END }).ok).toBe(false);
   });
 
-  it('SPEC §4: owners confirm or reject until the configured time before the start (inclusive), staff any time', () => {
+  it('docs/product.md §4: owners confirm or reject until the configured time before the start (inclusive), staff any time', () => {
     // 24 h before START is 2030-03-09T12:00Z.
     const confirm = (by: 'owner' | 'staff', now: string) => nextState(orderMachine, at('agendada'), { type: 'order.confirm', ...answer(by, now) }).ok;
     expect(confirm('owner', '2030-03-09T11:59:59.000Z')).toBe(true);
@@ -68,14 +68,14 @@ describe('order machine (OI / OT)', () => {
     expect(nextState(orderMachine, at('agendada', null, null), { type: 'order.confirm', ...answer('owner', '2030-03-01T00:00:00Z') }).ok).toBe(false);
   });
 
-  it('SPEC §4: the schedule cannot be edited or deleted once a failure is managed', () => {
+  it('docs/product.md §4: the schedule cannot be edited or deleted once a failure is managed', () => {
     const facts = { ticketState: 'en_proceso', hasManagedFailure: true } as const;
     expect(nextState(orderMachine, at('agendada'), { type: 'order.reschedule', startAt: START, endAt: END, ...facts }).ok).toBe(false);
     expect(nextState(orderMachine, at('agendada'), { type: 'order.unschedule', ...facts }).ok).toBe(false);
     expect(nextState(orderMachine, at('creada', null, null), { type: 'order.schedule', startAt: START, endAt: END, ...facts }).ok).toBe(false);
   });
 
-  it('SPEC §4: nor while the ticket is finalizada, no_aplica, fusionada or postergada', () => {
+  it('docs/product.md §4: nor while the ticket is finalizada, no_aplica, fusionada or postergada', () => {
     expect([...TICKET_STATES_FORBIDDING_SCHEDULE_EDIT].sort()).toEqual(['finalizada', 'fusionada', 'no_aplica', 'postergada']);
     for (const ticketState of TICKET_STATES) {
       const expected = !(TICKET_STATES_FORBIDDING_SCHEDULE_EDIT as readonly string[]).includes(ticketState);

@@ -3,12 +3,12 @@ import { isBeforeDeadline, isValidRange } from './time.ts';
 import type { TicketState } from './ticket.ts';
 import type { OptionalInput } from './types.ts';
 
-/** SPEC §4 orders (OI inspection, OT work). State ids are the values stored in `orders.state`. */
+/** docs/product.md §4 orders (OI inspection, OT work). State ids are the values stored in `orders.state`. */
 export const ORDER_STATES = ['creada', 'agendada', 'confirmada', 'cancelada', 'gestionada', 'finalizada'] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 
 /**
- * SPEC §4 leaves open in which ticket states a schedule cannot be edited or deleted: the ones where
+ * docs/product.md §4 leaves open in which ticket states a schedule cannot be edited or deleted: the ones where
  * nobody should visit the unit — closed (finalizada, no_aplica), merged away, or on hold.
  */
 export const TICKET_STATES_FORBIDDING_SCHEDULE_EDIT = ['finalizada', 'no_aplica', 'fusionada', 'postergada'] as const satisfies readonly TicketState[];
@@ -33,7 +33,7 @@ export type OrderEvent =
 
 export type OrderEventType = OrderEvent['type'];
 
-/** SPEC §4: no schedule edits once a failure is managed or in the ticket states listed above. */
+/** docs/product.md §4: no schedule edits once a failure is managed or in the ticket states listed above. */
 export function isScheduleEditable(facts: ScheduleFacts): boolean {
   return !facts.hasManagedFailure && !(TICKET_STATES_FORBIDDING_SCHEDULE_EDIT as readonly string[]).includes(facts.ticketState);
 }
@@ -45,11 +45,11 @@ export const orderMachine = setup({
     input: {} as OrderInput,
   },
   guards: {
-    // SPEC §5: "An order needs a schedule": a start and a later end.
+    // docs/product.md §5: "An order needs a schedule": a start and a later end.
     hasValidSchedule: ({ event }) => 'startAt' in event && isValidRange(event.startAt, event.endAt),
     isScheduleEditable: ({ event }) => 'ticketState' in event && isScheduleEditable(event),
     isStaffAnswer: ({ event }) => 'by' in event && event.by === 'staff',
-    // SPEC §4: owners answer "until a configured time before it starts".
+    // docs/product.md §4: owners answer "until a configured time before it starts".
     isBeforeConfirmationDeadline: ({ context, event }) =>
       'now' in event && isBeforeDeadline(event.now, context.startAt, event.confirmationDeadlineHours),
   },

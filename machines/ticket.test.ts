@@ -6,7 +6,7 @@ import { TICKET_STATES, TICKET_STATE_LETTER, ticketMachine, type TicketState, ty
 const at = (value: TicketState, previousState: TicketWorkingState | null = null) => ({ value, context: { previousState } });
 
 describe('ticket machine', () => {
-  it('SPEC §4: generated paths walk every ticket state and transition', async () => {
+  it('docs/product.md §4: generated paths walk every ticket state and transition', async () => {
     const report = await walkModel(ticketMachine, {
       events: [
         { type: 'ticket.close', justification: 'Trabajos terminados' },
@@ -31,7 +31,7 @@ describe('ticket machine', () => {
     expect(Object.keys(ticketMachine.root.states).sort()).toEqual([...TICKET_STATES].sort());
   });
 
-  it('SPEC §4: state tag letters N, A, P, F and a dark P for postponed', () => {
+  it('docs/product.md §4: state tag letters N, A, P, F and a dark P for postponed', () => {
     expect(TICKET_STATE_LETTER).toEqual({
       nueva: { letter: 'N', isDark: false },
       abierta: { letter: 'A', isDark: false },
@@ -41,7 +41,7 @@ describe('ticket machine', () => {
     });
   });
 
-  it('SPEC §5: closing without a justification is refused; with one it removes pending failures (SPEC §4)', () => {
+  it('docs/product.md §5: closing without a justification is refused; with one it removes pending failures (docs/product.md §4)', () => {
     for (const justification of ['', '   ', '\n\t']) {
       expect(nextState(ticketMachine, at('en_proceso'), { type: 'ticket.close', justification }).ok).toBe(false);
     }
@@ -50,7 +50,7 @@ describe('ticket machine', () => {
     });
   });
 
-  it('SPEC §4: postponing remembers the state and un-postponing returns to it', () => {
+  it('docs/product.md §4: postponing remembers the state and un-postponing returns to it', () => {
     for (const from of ['nueva', 'abierta', 'en_proceso'] as const) {
       const postponed = nextState(ticketMachine, at(from), { type: 'ticket.postpone' });
       expect(postponed).toMatchObject({ ok: true, value: 'postergada', context: { previousState: from } });
@@ -59,7 +59,7 @@ describe('ticket machine', () => {
     }
   });
 
-  it('a postponed ticket only un-postpones: closing it answers the 409 of SPEC §8', () => {
+  it('a postponed ticket only un-postpones: closing it answers the 409 of docs/product.md §8', () => {
     const allowed = allowedEvents(ticketMachine, at('postergada', 'abierta'), [
       { type: 'ticket.close', justification: 'x' },
       { type: 'ticket.markNotApplicable', justification: 'x' },
@@ -73,7 +73,7 @@ describe('ticket machine', () => {
     expect(nextState(ticketMachine, at('postergada', null), { type: 'ticket.unpostpone' }).ok).toBe(false);
   });
 
-  it('SPEC §4: reopening brings finalizada, resuelta and no_aplica back to abierta; fusionada is final', () => {
+  it('docs/product.md §4: reopening brings finalizada, resuelta and no_aplica back to abierta; fusionada is final', () => {
     for (const from of ['finalizada', 'resuelta', 'no_aplica'] as const) {
       expect(nextState(ticketMachine, at(from), { type: 'ticket.reopen' })).toMatchObject({ ok: true, value: 'abierta' });
     }
@@ -81,7 +81,7 @@ describe('ticket machine', () => {
     expect(nextState(ticketMachine, at('en_proceso'), { type: 'ticket.reopen' }).ok).toBe(false);
   });
 
-  it('SPEC §4 "save as a different state": only abierta / en_proceso, and only from a working state', () => {
+  it('docs/product.md §4 "save as a different state": only abierta / en_proceso, and only from a working state', () => {
     expect(nextState(ticketMachine, at('nueva'), { type: 'ticket.saveAs', state: 'en_proceso' })).toMatchObject({ ok: true, value: 'en_proceso' });
     expect(nextState(ticketMachine, at('en_proceso'), { type: 'ticket.saveAs', state: 'abierta' })).toMatchObject({ ok: true, value: 'abierta' });
     expect(nextState(ticketMachine, at('abierta'), { type: 'ticket.saveAs', state: 'abierta' }).ok).toBe(false);

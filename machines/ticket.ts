@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
 import type { OptionalInput } from './types.ts';
 
-/** SPEC §4 ticket (solicitud) lifecycle. State ids are the values stored in `tickets.state`. */
+/** docs/product.md §4 ticket (solicitud) lifecycle. State ids are the values stored in `tickets.state`. */
 export const TICKET_STATES = ['nueva', 'abierta', 'en_proceso', 'finalizada', 'postergada', 'resuelta', 'no_aplica', 'fusionada'] as const;
 export type TicketState = (typeof TICKET_STATES)[number];
 
@@ -9,15 +9,15 @@ export type TicketState = (typeof TICKET_STATES)[number];
 export const TICKET_WORKING_STATES = ['nueva', 'abierta', 'en_proceso'] as const;
 export type TicketWorkingState = (typeof TICKET_WORKING_STATES)[number];
 
-/** What the edit form's state select may save a ticket as (SPEC §4 "send it as a different state"). */
+/** What the edit form's state select may save a ticket as (docs/product.md §4 "send it as a different state"). */
 export const TICKET_SAVE_AS_STATES = ['abierta', 'en_proceso'] as const;
 export type TicketSaveAsState = (typeof TICKET_SAVE_AS_STATES)[number];
 
-/** SPEC §4: "Created means unresolved (N, A, P, postponed) plus resolved". */
+/** docs/product.md §4: "Created means unresolved (N, A, P, postponed) plus resolved". */
 export const TICKET_UNRESOLVED_STATES = ['nueva', 'abierta', 'en_proceso', 'postergada'] as const satisfies readonly TicketState[];
 export const TICKET_CREATED_STATES = [...TICKET_UNRESOLVED_STATES, 'resuelta'] as const satisfies readonly TicketState[];
 
-/** State tag letters (SPEC §4): N, A, P, F, and a dark P for postponed. */
+/** State tag letters (docs/product.md §4): N, A, P, F, and a dark P for postponed. */
 export const TICKET_STATE_LETTER: Partial<Record<TicketState, { letter: 'N' | 'A' | 'P' | 'F'; isDark: boolean }>> = {
   nueva: { letter: 'N', isDark: false },
   abierta: { letter: 'A', isDark: false },
@@ -53,7 +53,7 @@ export const ticketMachine = setup({
     input: {} as TicketInput,
   },
   guards: {
-    // SPEC §5: "Closing a ticket requires a justification message" (trimmed, non-empty).
+    // docs/product.md §5: "Closing a ticket requires a justification message" (trimmed, non-empty).
     hasJustification: ({ event }) => 'justification' in event && hasText(event.justification),
     hasNoPendingFailures: ({ event }) => event.type === 'ticket.resolve' && event.pendingFailureCount === 0,
     isSaveAsTarget: ({ event }, params: { state: TicketSaveAsState }) => event.type === 'ticket.saveAs' && event.state === params.state,
@@ -64,7 +64,7 @@ export const ticketMachine = setup({
     rememberPreviousState: assign((_, params: { state: TicketWorkingState }) => ({ previousState: params.state })),
     clearPreviousState: assign({ previousState: null }),
     // Effects, injected by the caller with .provide(): the server deletes the ticket's pending
-    // failures (SPEC §4 closing), moves failures and orders to the target ticket on merge.
+    // failures (docs/product.md §4 closing), moves failures and orders to the target ticket on merge.
     removePendingFailures: () => {},
     moveToMergeTarget: () => {},
   },

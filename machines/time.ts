@@ -13,7 +13,7 @@ export function isValidInstant(instant: string | null | undefined): boolean {
   return Number.isFinite(toMillis(instant));
 }
 
-/** A start and an end that are both dates, the end after the start (SPEC §5: an order needs a schedule). */
+/** A start and an end that are both dates, the end after the start (docs/product.md §5: an order needs a schedule). */
 export function isValidRange(startAt: string | null | undefined, endAt: string | null | undefined): boolean {
   const start = toMillis(startAt);
   const end = toMillis(endAt);
@@ -21,7 +21,7 @@ export function isValidRange(startAt: string | null | undefined, endAt: string |
 }
 
 /**
- * SPEC §4: owners confirm or reject "until a configured time before it starts". The limit is
+ * docs/product.md §4: owners confirm or reject "until a configured time before it starts". The limit is
  * inclusive: answering exactly at the deadline is still in time. Unknown dates never pass.
  */
 export function isBeforeDeadline(now: string, startAt: string | null | undefined, hoursBefore: number): boolean {

@@ -9,7 +9,7 @@ const at = (value: UploadItemState, error: UploadError | null = null) => ({
 });
 
 describe('upload item machine', () => {
-  it('SPEC §4: generated paths walk every upload item state and transition', async () => {
+  it('docs/product.md §4: generated paths walk every upload item state and transition', async () => {
     const report = await walkModel(uploadItemMachine, {
       events: [
         { type: 'upload.progress', loaded: 50, total: 100 },
@@ -28,7 +28,7 @@ describe('upload item machine', () => {
     expect(initialState(uploadItemMachine).value).toBe('uploading');
   });
 
-  it('SPEC §4: only an uploaded file is emitted to the parent', () => {
+  it('docs/product.md §4: only an uploaded file is emitted to the parent', () => {
     expect(nextState(uploadItemMachine, at('uploading'), { type: 'upload.succeed', path: 'tmp/a.pdf' })).toEqual({
       ok: true, value: 'uploaded', context: { progress: 100, path: 'tmp/a.pdf', error: null }, actions: ['emitChange'],
     });
@@ -37,13 +37,13 @@ describe('upload item machine', () => {
     });
   });
 
-  it('SPEC §4: removing updates the emitted list only when the item was emitted; an upload in flight is aborted', () => {
+  it('docs/product.md §4: removing updates the emitted list only when the item was emitted; an upload in flight is aborted', () => {
     expect(nextState(uploadItemMachine, at('uploaded'), { type: 'upload.remove' })).toMatchObject({ ok: true, value: 'removed', actions: ['emitChange'] });
     expect(nextState(uploadItemMachine, at('uploading'), { type: 'upload.remove' })).toMatchObject({ ok: true, value: 'removed', actions: ['abortUpload'] });
     expect(nextState(uploadItemMachine, at('failed', 'duplicate'), { type: 'upload.remove' })).toMatchObject({ ok: true, value: 'removed', actions: [] });
   });
 
-  it('SPEC §4: emptying the value from outside resets without emitting back', () => {
+  it('docs/product.md §4: emptying the value from outside resets without emitting back', () => {
     for (const from of ['uploading', 'uploaded', 'failed'] as const) {
       const result = nextState(uploadItemMachine, at(from), { type: 'upload.reset' });
       expect(result).toMatchObject({ ok: true, value: 'removed' });
@@ -52,7 +52,7 @@ describe('upload item machine', () => {
     expect(nextState(uploadItemMachine, at('removed'), { type: 'upload.reset' }).ok).toBe(false);
   });
 
-  it('SPEC §8: only a failed request is retried; validation errors would fail the same again', () => {
+  it('docs/product.md §8: only a failed request is retried; validation errors would fail the same again', () => {
     for (const error of UPLOAD_ERRORS) {
       const result = nextState(uploadItemMachine, at('failed', error), { type: 'upload.retry' });
       expect(result.ok, error).toBe(error === 'request_failed');

@@ -1,11 +1,11 @@
 import { assign, setup } from 'xstate';
 import type { OptionalInput } from './types.ts';
 
-/** SPEC §4 upload item: one file in an uploader. `removed` ends the item. */
+/** docs/product.md §4 upload item: one file in an uploader. `removed` ends the item. */
 export const UPLOAD_ITEM_STATES = ['uploading', 'uploaded', 'failed', 'removed'] as const;
 export type UploadItemState = (typeof UPLOAD_ITEM_STATES)[number];
 
-/** SPEC §8 upload errors. Only a failed request is worth retrying; the others fail the same again. */
+/** docs/product.md §8 upload errors. Only a failed request is worth retrying; the others fail the same again. */
 export const UPLOAD_ERRORS = ['duplicate', 'too_large', 'no_extension', 'invalid_extension', 'limit_exceeded', 'request_failed'] as const;
 export type UploadError = (typeof UPLOAD_ERRORS)[number];
 export const RETRYABLE_UPLOAD_ERRORS: readonly UploadError[] = ['request_failed'];
@@ -49,7 +49,7 @@ export const uploadItemMachine = setup({
     setPath: assign(({ event }) => (event.type === 'upload.succeed' ? { path: event.path, progress: 100, error: null } : {})),
     setError: assign(({ event }) => (event.type === 'upload.fail' ? { error: event.error } : {})),
     restart: assign({ progress: 0, error: null }),
-    // Effects, injected with .provide(): SPEC §4 only uploaded files are emitted to the parent,
+    // Effects, injected with .provide(): docs/product.md §4 only uploaded files are emitted to the parent,
     // so the list is emitted when an item becomes or stops being uploaded; abort cancels the
     // request in flight; startUpload sends it again.
     emitChange: () => {},

@@ -6,7 +6,7 @@ import { USER_REGIONS, canReceiveNotifications, userMachine, type UserState } fr
 const at = (value: Partial<UserState> = {}) => ({ value: { cuenta: 'activo', correo: 'sin_verificar', firma: 'sin_verificar', ...value } as UserState, context: {} });
 
 describe('user machine', () => {
-  it('SPEC §4: generated paths walk every user state and transition', async () => {
+  it('docs/product.md §4: generated paths walk every user state and transition', async () => {
     const report = await walkModel(userMachine, {
       events: [
         { type: 'user.enable', isUserLimitReached: false },
@@ -25,13 +25,13 @@ describe('user machine', () => {
     expect(initialState(userMachine).value).toEqual({ cuenta: 'activo', correo: 'sin_verificar', firma: 'sin_verificar' });
   });
 
-  it('SPEC §4/§1: disabling ends sessions; enabling is refused at the active-user limit', () => {
+  it('docs/product.md §4/§1: disabling ends sessions; enabling is refused at the active-user limit', () => {
     expect(nextState(userMachine, at(), { type: 'user.disable' })).toMatchObject({ ok: true, value: { cuenta: 'deshabilitado' }, actions: ['endSessions'] });
     expect(nextState(userMachine, at({ cuenta: 'deshabilitado' }), { type: 'user.enable', isUserLimitReached: true }).ok).toBe(false);
     expect(nextState(userMachine, at({ cuenta: 'deshabilitado' }), { type: 'user.enable', isUserLimitReached: false })).toMatchObject({ ok: true, value: { cuenta: 'activo' } });
   });
 
-  it('SPEC §4: e-mail and signature verification; a change un-verifies and re-sends the link', () => {
+  it('docs/product.md §4: e-mail and signature verification; a change un-verifies and re-sends the link', () => {
     expect(nextState(userMachine, at(), { type: 'user.verifyEmail' })).toMatchObject({ ok: true, value: { correo: 'verificado' } });
     expect(nextState(userMachine, at({ correo: 'verificado' }), { type: 'user.changeEmail' })).toMatchObject({ ok: true, value: { correo: 'sin_verificar' }, actions: ['sendEmailVerification'] });
     expect(nextState(userMachine, at(), { type: 'user.changeEmail' })).toMatchObject({ ok: true, value: { correo: 'sin_verificar' }, actions: ['sendEmailVerification'] });
@@ -40,7 +40,7 @@ describe('user machine', () => {
     expect(nextState(userMachine, at({ firma: 'verificada' }), { type: 'user.changeSignature' })).toMatchObject({ ok: true, value: { firma: 'sin_verificar' } });
   });
 
-  it('SPEC §5: without a verified e-mail there are no notifications', () => {
+  it('docs/product.md §5: without a verified e-mail there are no notifications', () => {
     expect(canReceiveNotifications(at().value)).toBe(false);
     expect(canReceiveNotifications(at({ correo: 'verificado' }).value)).toBe(true);
     expect(canReceiveNotifications(at({ correo: 'verificado', cuenta: 'deshabilitado' }).value)).toBe(false);

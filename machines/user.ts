@@ -2,7 +2,7 @@ import { setup } from 'xstate';
 import type { OptionalInput } from './types.ts';
 
 /**
- * SPEC §3/§4 user: active or disabled, e-mail verified or not, signature verified or not. Three
+ * docs/product.md §3/§4 user: active or disabled, e-mail verified or not, signature verified or not. Three
  * independent facts, so three parallel regions; the value is an object
  * `{ cuenta, correo, firma }` (the server keeps each in its own column).
  */
@@ -31,7 +31,7 @@ export type UserEvent =
 
 export type UserEventType = UserEvent['type'];
 
-/** SPEC §5: an owner without a verified e-mail cannot get notifications. */
+/** docs/product.md §5: an owner without a verified e-mail cannot get notifications. */
 export function canReceiveNotifications(state: UserState): boolean {
   return state.cuenta === 'activo' && state.correo === 'verificado';
 }
@@ -43,7 +43,7 @@ export const userMachine = setup({
     input: {} as UserInput,
   },
   guards: {
-    // SPEC §1/§8: a limit of active users per company, project group or project.
+    // docs/product.md §1/§8: a limit of active users per company, project group or project.
     isUnderUserLimit: ({ event }) => event.type === 'user.enable' && !event.isUserLimitReached,
     hasSignature: ({ event }) => event.type === 'user.verifySignature' && event.hasSignature,
   },

@@ -6,7 +6,7 @@ import { WEBHOOK_EVENT_STATES, webhookEventMachine, type WebhookDisabledReason, 
 const at = (value: WebhookEventState, disabledReason: WebhookDisabledReason | null = null) => ({ value, context: { disabledReason } });
 
 describe('webhook event machine', () => {
-  it('SPEC §4: generated paths walk every webhook event state and transition', async () => {
+  it('docs/product.md §4: generated paths walk every webhook event state and transition', async () => {
     const report = await walkModel(webhookEventMachine, {
       events: [
         { type: 'webhook.deliveryFailed', attempt: 1, maxAttempts: 5 },
@@ -21,7 +21,7 @@ describe('webhook event machine', () => {
     expect(Object.keys(webhookEventMachine.root.states).sort()).toEqual([...WEBHOOK_EVENT_STATES].sort());
   });
 
-  it('SPEC §4/§8: disabled automatically only when every attempt of a delivery failed', () => {
+  it('docs/product.md §4/§8: disabled automatically only when every attempt of a delivery failed', () => {
     for (let attempt = 1; attempt < 5; attempt += 1) {
       expect(nextState(webhookEventMachine, at('activo'), { type: 'webhook.deliveryFailed', attempt, maxAttempts: 5 }).ok).toBe(false);
     }

@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
 import type { OptionalInput } from './types.ts';
 
-/** SPEC §4 webhook event subscription (one event of a webhook application). */
+/** docs/product.md §4 webhook event subscription (one event of a webhook application). */
 export const WEBHOOK_EVENT_STATES = ['activo', 'deshabilitado'] as const;
 export type WebhookEventState = (typeof WEBHOOK_EVENT_STATES)[number];
 
@@ -24,14 +24,14 @@ export const webhookEventMachine = setup({
     input: {} as WebhookEventInput,
   },
   guards: {
-    // SPEC §4/§8: disabled when every attempt of a delivery failed, i.e. the last retry failed
+    // docs/product.md §4/§8: disabled when every attempt of a delivery failed, i.e. the last retry failed
     // too. Earlier failures only schedule the next retry (no transition).
     isLastAttempt: ({ event }) => event.type === 'webhook.deliveryFailed' && event.maxAttempts > 0 && event.attempt >= event.maxAttempts,
   },
   actions: {
     setDisabledReason: assign((_, params: { reason: WebhookDisabledReason }) => ({ disabledReason: params.reason })),
     clearDisabledReason: assign({ disabledReason: null }),
-    // Effect, injected with .provide(): tell the application's owners (SPEC §8 message).
+    // Effect, injected with .provide(): tell the application's owners (docs/product.md §8 message).
     notifyDisabled: () => {},
   },
 }).createMachine({

@@ -26,7 +26,7 @@ function isLiveEvent(v: unknown): v is LiveEvent {
 }
 
 /**
- * The gateway's MQTT side (DESIGN §5 step 4): subscribes to every domain-event topic with QoS 1
+ * The gateway's MQTT side (docs/architecture.md §5 step 4): subscribes to every domain-event topic with QoS 1
  * and hands each event once to `onEvent`. Duplicates from redelivery are dropped by id; with
  * `claim` (Redis) an event is emitted by one gateway only, which the Redis adapter then fans
  * out to the sockets of every gateway.

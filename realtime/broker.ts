@@ -10,7 +10,7 @@ import { canonicalTopic, mayRead, TOPIC_ROOT, wireTopic } from './topics.ts';
 export type BrokerLog = { info(msg: string, f?: Record<string, unknown>): void; warn(msg: string, f?: Record<string, unknown>): void };
 
 export type EmbeddedBrokerOptions = {
-  /** Loopback by default: only this machine's processes reach the TCP listener (DESIGN §3). */
+  /** Loopback by default: only this machine's processes reach the TCP listener (docs/architecture.md §3). */
   host?: string;
   /** 0 picks a free port (tests). */
   port: number;
@@ -31,9 +31,9 @@ const sessions = new WeakMap<Client, Session>();
 const authError = (returnCode: 3 | 4 | 5) => Object.assign(new Error('not authorized'), { returnCode }) as AuthenticateError;
 
 /**
- * The embedded aedes broker of the default setup (DESIGN §3). Our processes connect as the
+ * The embedded aedes broker of the default setup (docs/architecture.md §3). Our processes connect as the
  * internal user; mobile apps and devices with credentials from POST auth/mqtt-credentials, which
- * let them subscribe only to their own topics (issue 5 §5) and never publish.
+ * let them subscribe only to their own topics (docs/decisions.md, Realtime) and never publish.
  */
 export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions) {
   const ns = opts.namespace ?? '';
@@ -119,7 +119,7 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions) {
     broker,
     port,
     url: `mqtt://${opts.host ?? '127.0.0.1'}:${port}`,
-    /** MQTT over WebSocket on the app's own HTTP server (issue 5 §5), e.g. path /mqtt. */
+    /** MQTT over WebSocket on the app's own HTTP server (docs/architecture.md §3), e.g. path /mqtt. */
     attachWebSocket(server: http.Server, path = '/mqtt') {
       const onUpgrade = (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
         if (new URL(req.url ?? '/', 'http://x').pathname !== path) return; // Socket.IO's, not ours

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { TopicGrant } from './topics.ts';
 
 /**
- * Short-lived MQTT credentials for mobile apps and devices (issue 5 §5). The password is the grant
+ * Short-lived MQTT credentials for mobile apps and devices (docs/decisions.md, Realtime). The password is the grant
  * (user, company, visible projects, the session it belongs to, expiry) signed with the app's
  * signing secret, so any process can issue it and the broker verifies it without a database; the
  * broker asks the app only whether that session is still open (broker.ts).

@@ -56,7 +56,7 @@ type GatewaySocket<U> = Socket<ClientToServerEvents, ServerToClientEvents, Recor
 const MAX_HANDSHAKE_ROOMS = 50;
 
 /**
- * The Socket.IO gateway (DESIGN §5 step 4, issue 5 §5): session-cookie authentication at the
+ * The Socket.IO gateway (docs/architecture.md §5 step 4): session-cookie authentication at the
  * handshake, rooms per company, project, user and entity joined only after the authority says
  * so, events from MQTT emitted to their rooms, and after a reconnect either Socket.IO's
  * connection state recovery or a replay from the outbox of everything after the client's last id.

@@ -22,7 +22,7 @@ export type StandaloneOptions = {
 };
 
 /**
- * The gateway alone on its own port (issue 5 §5, `npm run start:realtime`): Socket.IO with the
+ * The gateway alone on its own port (docs/architecture.md §3, `npm run start:realtime`): Socket.IO with the
  * same rooms and replay, events from the broker, sessions and permissions asked of the API. With
  * REDIS_URL several of these (and the app's own gateway) act as one behind one address.
  */

@@ -4,7 +4,7 @@ import { startEmbeddedBroker, type EmbeddedBroker } from './broker.ts';
 import { mqttTarget, type MqttTarget } from './mqtt-link.ts';
 
 /**
- * The broker a test talks to (DESIGN §7): the embedded aedes broker by default, or MQTT_URL
+ * The broker a test talks to (docs/architecture.md §7): the embedded aedes broker by default, or MQTT_URL
  * (CI runs the suites again against Mosquitto). Each fixture has its own topic namespace, so test
  * files sharing one external broker never see each other's events. `stop()`/`start()` take the
  * broker away and bring it back on the same address: the embedded broker is really closed and

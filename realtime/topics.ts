@@ -1,5 +1,5 @@
 /**
- * MQTT topics of domain events (DESIGN §5):
+ * MQTT topics of domain events (docs/architecture.md §5):
  *   qa/<companyId>/projects/<projectId>[/<entityType>s/<entityId>]
  *   qa/<companyId>/company[/<entityType>s/<entityId>]      (events outside any project)
  *   qa/<companyId>/users/<userId>                          (addressed to one person)

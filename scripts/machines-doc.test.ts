@@ -64,7 +64,7 @@ describe('machine labels in locales (machines.<name>.*)', () => {
     }
   });
 
-  it('SPEC §8: a refused transition reads «No se puede cerrar cuando la solicitud está en estado «Postergada»»', () => {
+  it('docs/product.md §8: a refused transition reads «No se puede cerrar cuando la solicitud está en estado «Postergada»»', () => {
     const render = (catalog: object) => {
       const refusal = transitionRefusal('ticket', machines.ticket, 'postergada', 'ticket.close');
       const template = lookup(catalog, refusal.key) ?? '';

@@ -26,7 +26,7 @@ export async function brotliBest(bytes: Uint8Array): Promise<Uint8Array> {
  * Writes `<file>.gz` and `<file>.br` beside every text asset of the build. The server sends the one
  * the browser accepts (server/src/http/static.ts, `precompressed`) with Content-Encoding, so no
  * request pays for compression and what travels is compressed once, at build time, at the best
- * ratio (issue 3 §11: the first load is measured in gzipped bytes).
+ * ratio (docs/architecture.md §6: the first load is measured in gzipped bytes).
  */
 export function precompress(): Plugin {
   return {

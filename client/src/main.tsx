@@ -8,7 +8,7 @@ const { locale } = session.get();
 setupI18n(locale);
 document.documentElement.lang = locale;
 
-// SPEC §3 uploads count: leaving the page mid-upload asks first (the browser shows its own text).
+// docs/product.md §3 uploads count: leaving the page mid-upload asks first (the browser shows its own text).
 window.addEventListener('beforeunload', (event) => {
   if (session.get().uploads > 0) event.preventDefault();
 });

@@ -4,10 +4,10 @@ import { email, requiredText } from './common.ts';
 
 /**
  * Account (/config/cuenta) commands, shared by the client's forms and the server's PUT auth/*.
- * Messages are locale keys (SPEC §5), from the common builders.
+ * Messages are locale keys (docs/product.md §5), from the common builders.
  */
 
-/** SPEC §5 Email: a valid address without the letter ñ (stored in lower case). */
+/** docs/product.md §5 Email: a valid address without the letter ñ (stored in lower case). */
 export const accountEmail = email();
 
 /** Free per-user preferences (grid mode, default project…): flat, small, JSON-safe. null removes a key. */
@@ -25,12 +25,12 @@ export const updateAccountSchema = z.object({
 });
 export type UpdateAccountInput = z.infer<typeof updateAccountSchema>;
 
-/** PUT auth/locale (SPEC §1: es and pt-BR). */
+/** PUT auth/locale (docs/product.md §1: es and pt-BR). */
 export const updateLocaleSchema = z.object({ locale: z.enum(LOCALES, { error: 'validation.invalid' }) });
 
 /**
  * PUT auth/firma: a path returned by the files module's upload (`<companyId>/…`), a .png or .jpg
- * image (SPEC §2 image picker). The server also checks the company part is the caller's.
+ * image (docs/product.md §2 image picker). The server also checks the company part is the caller's.
  */
 export const SIGNATURE_PATH_PATTERN = /^\d+\/(?:[\w-][\w.-]*\/)*[\w-][\w.-]*\.(?:png|jpe?g)$/i;
 export const updateSignatureSchema = z.object({

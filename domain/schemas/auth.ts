@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LOGIN_LIMITS } from './login.ts';
 
-/** Messages are locale keys (SPEC §5). */
+/** Messages are locale keys (docs/product.md §5). */
 const requiredText = (max = 200) => z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(max, 'validation.max_length');
 
 /** POST auth/login; the login page checks the same rules without zod (domain/schemas/login.ts). */

@@ -11,7 +11,7 @@ function firstIssue(schema: z.ZodType, input: unknown) {
 }
 const keyOf = (schema: z.ZodType, input: unknown) => firstIssue(schema, input)?.key ?? null;
 
-describe('requiredText (SPEC §5 required, lengths, no double spaces, no special characters)', () => {
+describe('requiredText (docs/product.md §5 required, lengths, no double spaces, no special characters)', () => {
   const name = requiredText({ max: 49, noDoubleSpaces: true });
   it('trims and requires a character', () => {
     expect(name.parse('  Casa A  ')).toBe('Casa A');
@@ -19,7 +19,7 @@ describe('requiredText (SPEC §5 required, lengths, no double spaces, no special
     expect(keyOf(name, undefined)).toBe('validation.required');
     expect(keyOf(name, null)).toBe('validation.required');
   });
-  it('reports max length with its bound (SPEC §9 unit type name under 50)', () => {
+  it('reports max length with its bound (docs/product.md §9 unit type name under 50)', () => {
     expect(firstIssue(name, 'x'.repeat(50))).toMatchObject({ key: 'validation.max_length', maximum: 49 });
   });
   it('reports min length with its bound', () => {
@@ -47,7 +47,7 @@ describe('optionalText', () => {
   });
 });
 
-describe('email (SPEC §5 valid, without ñ)', () => {
+describe('email (docs/product.md §5 valid, without ñ)', () => {
   it('normalises and refuses with the rule keys', () => {
     expect(email().parse(' Ana@Empresa.CL ')).toBe('ana@empresa.cl');
     expect(keyOf(email(), 'peña@empresa.cl')).toBe('validation.email_no_enie');
@@ -60,7 +60,7 @@ describe('email (SPEC §5 valid, without ñ)', () => {
   });
 });
 
-describe('rut (SPEC §5 empty allowed, otherwise a valid RUT)', () => {
+describe('rut (docs/product.md §5 empty allowed, otherwise a valid RUT)', () => {
   it('allows empty, stores the canonical form, and names the error by country', () => {
     expect(rut().parse('')).toBeNull();
     expect(rut().parse(undefined)).toBeUndefined();
@@ -72,7 +72,7 @@ describe('rut (SPEC §5 empty allowed, otherwise a valid RUT)', () => {
   });
 });
 
-describe('dateString and timeString (SPEC §5 date and time)', () => {
+describe('dateString and timeString (docs/product.md §5 date and time)', () => {
   it('normalises dates to YYYY-MM-DD and refuses impossible ones', () => {
     expect(dateString().parse('05/03/2024')).toBe('2024-03-05');
     expect(dateString().parse('2024-03-05T12:00:00Z')).toBe('2024-03-05');
@@ -85,7 +85,7 @@ describe('dateString and timeString (SPEC §5 date and time)', () => {
     expect(keyOf(timeString(), '24:00')).toBe('validation.time');
     expect(timeString({ required: false }).parse(null)).toBeNull();
   });
-  it('dateOrder flags an end before its start on the end field (SPEC §5 dates in order)', () => {
+  it('dateOrder flags an end before its start on the end field (docs/product.md §5 dates in order)', () => {
     const range = z.object({ start: dateString(), end: dateString() }).superRefine(dateOrder('start', 'end'));
     expect(firstIssue(range, { start: '2024-03-05', end: '04-03-2024' })).toMatchObject({
       key: 'validation.date_after_or_equal', path: ['end'], params: { date: '05-03-2024' },
@@ -104,7 +104,7 @@ describe('url', () => {
   });
 });
 
-describe('decimal (SPEC §5 min/max value with comma, at most one decimal)', () => {
+describe('decimal (docs/product.md §5 min/max value with comma, at most one decimal)', () => {
   const surface = decimal({ min: 0, max: 99999.99, decimals: 2 });
   it('reads numbers and es-CL text', () => {
     expect(surface.parse('99.999,99')).toBe(99999.99);
@@ -141,7 +141,7 @@ describe('id and idList', () => {
     '%j → %s',
     (input, key) => expect(keyOf(id(), input)).toBe(key),
   );
-  it('reads comma lists (SPEC §7) and caps them at 50 (SPEC §9)', () => {
+  it('reads comma lists (docs/product.md §7) and caps them at 50 (docs/product.md §9)', () => {
     expect(idList().parse('1,2,3')).toEqual([1, 2, 3]);
     expect(idList().parse(['4', 5])).toEqual([4, 5]);
     expect(idList().parse('')).toEqual([]);
@@ -152,7 +152,7 @@ describe('id and idList', () => {
   });
 });
 
-describe("sameAs (SPEC §5 password confirmation, 'Valores no coinciden')", () => {
+describe("sameAs (docs/product.md §5 password confirmation, 'Valores no coinciden')", () => {
   const schema = z.object({ password: z.string(), password_confirmation: z.string() }).superRefine(sameAs('password', 'password_confirmation'));
   it('flags the confirmation field', () => {
     expect(firstIssue(schema, { password: 'a', password_confirmation: 'b' })).toMatchObject({ key: 'validation.same', path: ['password_confirmation'] });

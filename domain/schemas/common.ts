@@ -8,7 +8,7 @@ import {
 } from '../validation.ts';
 
 /**
- * Zod builders for the fields every module has, on the SPEC §5 rules. Messages are locale keys, so
+ * Zod builders for the fields every module has, on the docs/product.md §5 rules. Messages are locale keys, so
  * the server's 422 (server/src/lib/validate.ts) and the client's form speak the user's language;
  * params ride on the issue ({min}, {max}, {date}, …). One schema serves the form and the route.
  *
@@ -19,7 +19,7 @@ type Check<T> = (value: T) => RuleResult;
 /** What a builder yields: T when required, T | null | undefined when `required: false`. */
 export type FieldOf<R extends boolean | undefined, T> = z.ZodType<R extends false ? T | null | undefined : T>;
 
-/** Runs SPEC §5 rules in order and reports the first failure as a zod issue with its key and params. */
+/** Runs docs/product.md §5 rules in order and reports the first failure as a zod issue with its key and params. */
 export function rules<T>(...list: Check<T>[]) {
   return (value: T, ctx: z.RefinementCtx<T>) => {
     for (const rule of list) {
@@ -53,7 +53,7 @@ function textChecks({ noDoubleSpaces = false, noSpecialChars = false }: TextOpti
   return [...(noDoubleSpaces ? [noDoubleSpacesRule] : []), ...(noSpecialChars ? [noSpecialCharsRule] : [])];
 }
 
-/** Trimmed, non-empty text (SPEC §5 "names need at least one character"). */
+/** Trimmed, non-empty text (docs/product.md §5 "names need at least one character"). */
 export function requiredText(options: TextOptions = {}) {
   const { min = 1, max = 255 } = options;
   let schema = z.string(REQUIRED).trim().min(1, 'validation.required');
@@ -66,28 +66,28 @@ export function optionalText(options: Omit<TextOptions, 'min'> = {}): FieldOf<fa
   return stringField(false, options.max ?? 255, textChecks(options), (v) => v);
 }
 
-/** SPEC §5 e-mail without ñ, stored in lower case so one address is one account. */
+/** docs/product.md §5 e-mail without ñ, stored in lower case so one address is one account. */
 export function email<R extends boolean | undefined = true>(options: { required?: R } = {}) {
   return stringField(options.required as R, 254, [emailRule], (v) => v.toLowerCase());
 }
 
-/** SPEC §5 RUT: empty allowed (→ null) unless required; stored as "12345678-K". */
+/** docs/product.md §5 RUT: empty allowed (→ null) unless required; stored as "12345678-K". */
 export function rut<R extends boolean | undefined = false>(options: { required?: R; country?: string | null } = {}) {
   const required = (options.required ?? false) as R;
   return stringField(required, 20, [(v) => rutRule(v, options.country ?? 'CL')], (v) => normalizeRut(v) as string);
 }
 
-/** SPEC §5 date (YYYY-MM-DD or DD-MM-YYYY, '/' or '-', time part ignored), stored "YYYY-MM-DD". */
+/** docs/product.md §5 date (YYYY-MM-DD or DD-MM-YYYY, '/' or '-', time part ignored), stored "YYYY-MM-DD". */
 export function dateString<R extends boolean | undefined = true>(options: { required?: R } = {}) {
   return stringField(options.required as R, 64, [dateRule], (v) => toIsoDate(v) as string);
 }
 
-/** SPEC §5 time, HH:mm:ss 24 h (HH:mm accepted), stored "HH:mm:ss". */
+/** docs/product.md §5 time, HH:mm:ss 24 h (HH:mm accepted), stored "HH:mm:ss". */
 export function timeString<R extends boolean | undefined = true>(options: { required?: R } = {}) {
   return stringField(options.required as R, 8, [timeRule], (v) => toIsoTime(v) as string);
 }
 
-/** SPEC §5 URL: absolute http(s). */
+/** docs/product.md §5 URL: absolute http(s). */
 export function url<R extends boolean | undefined = true>(options: { required?: R; max?: number } = {}) {
   return stringField(options.required as R, options.max ?? 2048, [urlRule], (v) => v);
 }
@@ -102,7 +102,7 @@ export type DecimalOptions<R> = { min?: number; max?: number; oneDecimal?: boole
 const isBlank = (v: unknown) => v === '' || (typeof v === 'string' && v.trim() === '');
 
 /**
- * A number sent as a JSON number or as typed ('10,5', '1.234,5'), output a number. SPEC §5: min and
+ * A number sent as a JSON number or as typed ('10,5', '1.234,5'), output a number. docs/product.md §5: min and
  * max value accept the comma; "numbers allow at most one decimal" with `oneDecimal`.
  */
 export function decimal<R extends boolean | undefined = true>(options: DecimalOptions<R> = {}): FieldOf<R, number> {
@@ -134,7 +134,7 @@ export function id() {
   );
 }
 
-/** Ids as an array or a comma list (SPEC §7 query arrays); at most `max` (SPEC §9 bulk: 50). */
+/** Ids as an array or a comma list (docs/product.md §7 query arrays); at most `max` (docs/product.md §9 bulk: 50). */
 export function idList(options: { max?: number; required?: boolean } = {}) {
   const { max = BULK_SELECTION_MAX, required = false } = options;
   const toArray = (v: unknown) => (typeof v === 'string' ? (v.trim() === '' ? [] : v.split(',')) : v ?? []);
@@ -151,7 +151,7 @@ export function sameAs<T extends Record<string, unknown>>(field: keyof T & strin
   };
 }
 
-/** For an object schema's superRefine: `end` may not be before `start` (SPEC §5 "dates … in order"). */
+/** For an object schema's superRefine: `end` may not be before `start` (docs/product.md §5 "dates … in order"). */
 export function dateOrder<T extends Record<string, unknown>>(start: keyof T & string, end: keyof T & string, inclusive = true) {
   return (value: T, ctx: z.RefinementCtx<T>) => {
     const error = dateAfter(value[end], value[start], inclusive);

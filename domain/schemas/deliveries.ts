@@ -7,14 +7,14 @@ import { dateOrder, dateString, decimal, email, embeddingOrigins, id, idList, op
 import { attachmentSchema, SEVERITIES, slotDateTime } from './warranties.ts';
 
 /**
- * Deliveries (entregas, issue 7) request schemas, shared by the server routes and the client forms.
- * Messages are locale keys (SPEC §5), so a 422 and a form speak the user's language.
+ * Deliveries (entregas) request schemas, shared by the server routes and the client forms.
+ * Messages are locale keys (docs/product.md §5), so a 422 and a form speak the user's language.
  */
 /** The ficha machine's state ids (machines/ficha.ts; domain imports nothing above it, a test keeps them equal). */
 export const FICHA_STATES = ['por_entregar', 'entregada', 'entregada_obs'] as const;
 export const OWNER_ROLES = ['propietario', 'receptor'] as const;
 export const REVISION_OUTCOMES = ['cumple', 'falla', 'no_aplica', 'solucionada', 'solucionada_postventa'] as const;
-/** Outcomes that leave a failure pending at the delivery (SPEC §4 "delivered with observations"). */
+/** Outcomes that leave a failure pending at the delivery (docs/product.md §4 "delivered with observations"). */
 export const PENDING_OUTCOMES = ['falla'] as const;
 export const RESPONSE_ACTIONS = ['notificar_responsable', 'notificar_supervisor', 'ninguna'] as const;
 export const FICHA_SORTS = ['number', 'tower', 'floor', 'unit_type', 'state', 'responsible', 'scheduled_delivery_at', 'delivery_date', 'pending_failures'] as const;
@@ -32,13 +32,13 @@ export type RevisionOutcomeInput = (typeof REVISION_OUTCOMES)[number];
 
 const REQUIRED = { error: 'validation.required' } as const;
 const oneOf = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, REQUIRED);
-/** SPEC §5/§9: delivery form texts at most 250 characters; "no special characters" in the dialog. */
+/** docs/product.md §5/§9: delivery form texts at most 250 characters; "no special characters" in the dialog. */
 const deliveryText = (noSpecialChars = false) => optionalText({ max: DELIVERY_TEXT_MAX, noSpecialChars });
 const csv = <T extends z.ZodTypeAny>(item: T) =>
   z.preprocess((v) => (typeof v === 'string' ? (v === '' ? [] : v.split(',')) : v), z.array(item).max(BULK_SELECTION_MAX, 'validation.max_items')).optional();
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date');
 
-// ── Unit-type catalogue (SPEC §2 Unit type configuration, §3 Unit type, §5) ──
+// ── Unit-type catalogue (docs/product.md §2 Unit type configuration, §3 Unit type, §5) ──
 
 export const unitTypeSchema = z.object({
   name: requiredText({ max: UNIT_TYPE_NAME_MAX }),
@@ -56,7 +56,7 @@ export const catalogueItemPatchSchema = catalogueNodePatchSchema.extend({ catego
 export const failureTypeSchema = catalogueNodeSchema.extend({ severity: oneOf(SEVERITIES) });
 export const failureTypePatchSchema = catalogueNodePatchSchema.extend({ severity: oneOf(SEVERITIES).optional() });
 
-// ── Fichas list and bulk scheduling (SPEC §2 fichas, §5/§9 at most 50 selected) ──
+// ── Fichas list and bulk scheduling (docs/product.md §2 fichas, §5/§9 at most 50 selected) ──
 
 export const fichaListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -93,7 +93,7 @@ export const scheduleDecisionSchema = z.object({ reason: deliveryText() });
 
 // ── Ficha tabs ──
 
-/** SPEC §3 Owner/receiver: name, last name, mail, phone, role. */
+/** docs/product.md §3 Owner/receiver: name, last name, mail, phone, role. */
 export const ownerSchema = z.object({
   owner_id: id().optional(),
   name: requiredText({ max: 100, noDoubleSpaces: true, noSpecialChars: true }),
@@ -135,13 +135,13 @@ export const accessoriesSchema = z.object({
 });
 
 const storagePath = z.string(REQUIRED).trim().min(1, 'validation.required').max(200, 'validation.max_length');
-/** SPEC §5: certificates are PDF only, at most 100 per unit (the count is checked against what is stored). */
+/** docs/product.md §5: certificates are PDF only, at most 100 per unit (the count is checked against what is stored). */
 export const certificatesSchema = z.object({
   paths: z.array(storagePath).min(1, 'validation.required').max(UPLOAD.certificateMaxFiles, 'validation.max_items'),
 });
 
 /**
- * SPEC §5 delivery dialog: the delivery date is required; the owner role needs at least one option
+ * docs/product.md §5 delivery dialog: the delivery date is required; the owner role needs at least one option
  * (who received the unit, as owner or receiver); texts at most 250 characters without special
  * characters; the owner's signature is an image captured in the dialog and uploaded first.
  */
@@ -156,7 +156,7 @@ export const deliverSchema = z.object({
 });
 export type DeliverInput = z.input<typeof deliverSchema>;
 
-// ── Project configuration (SPEC §2 config propietarios, §3 Project configuration) ──
+// ── Project configuration (docs/product.md §2 config propietarios, §3 Project configuration) ──
 
 const contactSchema = z.object({
   name: requiredText({ max: 200 }),
@@ -180,7 +180,7 @@ export const generalConfigSchema = z.object({
   accessories: z.array(requiredText({ max: DELIVERY_TEXT_MAX, noDoubleSpaces: true })).max(ACCESSORIES_MAX, 'validation.max_items').optional(),
 });
 export type GeneralConfigInput = z.input<typeof generalConfigSchema>;
-/** global: the same general values written to several projects at once (at most 50, SPEC §9). */
+/** global: the same general values written to several projects at once (at most 50, docs/product.md §9). */
 export const globalConfigSchema = generalConfigSchema.omit({ municipal_reception_date: true }).extend({
   project_ids: idList({ required: true }),
 });

@@ -12,7 +12,7 @@ function zodKeys(form: LoginForm): Record<string, string> {
 }
 const plainKeys = (form: LoginForm) => Object.fromEntries(Object.entries(checkLogin(form)).map(([k, v]) => [k, v!.key]));
 
-describe('login checks without zod (issue 3 §11) agree with the server\'s loginSchema', () => {
+describe('login checks without zod (docs/architecture.md §6) agree with the server\'s loginSchema', () => {
   const cases: LoginForm[] = [
     { username: 'admin', password: 'demo1234' },
     { username: '', password: '' },

@@ -2,7 +2,7 @@ import { fail, type RuleError } from '../validation/rule.ts';
 import { lengthOf, maxLength, required } from '../validation/text.ts';
 
 /**
- * The login form's checks without zod. The login page is the app's first load (issue 3 §11:
+ * The login form's checks without zod. The login page is the app's first load (docs/architecture.md §6:
  * at most 200 KB of gzipped JavaScript) and zod alone is ~25 KB, so the page checks with these
  * plain rules and the server parses with loginSchema (domain/schemas/auth.ts), which is built
  * from the same limits; a parity test keeps the two refusing the same input with the same key.

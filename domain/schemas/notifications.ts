@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { NOTIFICATION_RETENTION_DAYS } from '../limits.ts';
 
 /**
- * Notifications (SPEC §1, §2, §6, §9): the list query, read/unread, and the per-event channel
+ * Notifications (docs/product.md §1, §2, §6, §9): the list query, read/unread, and the per-event channel
  * preferences of /config/notificaciones/configuracion. Shared by the routes and the client forms.
  */
 export const NOTIFICATION_CHANNELS = ['in_app', 'email'] as const;
@@ -54,6 +54,6 @@ export type NotificationPreference = {
   group: string;
   in_app: boolean;
   email: boolean;
-  /** False when the user has no (verified, for owners) e-mail: the channel cannot reach them (SPEC §5). */
+  /** False when the user has no (verified, for owners) e-mail: the channel cannot reach them (docs/product.md §5). */
   email_available: boolean;
 };

@@ -4,15 +4,15 @@ import { embeddingOrigins } from './common.ts';
 
 /**
  * After-sales (postventa) request schemas, shared by the server routes and the client forms.
- * Messages are locale keys, translated by whoever shows them (SPEC §5).
+ * Messages are locale keys, translated by whoever shows them (docs/product.md §5).
  */
 export const TICKET_ORIGINS = ['AE', 'APP', 'PWA', 'WEB', 'EMAIL', 'CALL'] as const;
 export const TICKET_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
 export const TICKET_STATES = ['nueva', 'abierta', 'en_proceso', 'finalizada', 'postergada', 'resuelta', 'no_aplica', 'fusionada'] as const;
-/** SPEC §4 "created means unresolved (N, A, P, postponed) plus resolved". */
+/** docs/product.md §4 "created means unresolved (N, A, P, postponed) plus resolved". */
 export const TICKET_UNRESOLVED_STATES = ['nueva', 'abierta', 'en_proceso', 'postergada'] as const;
 export const FAILURE_STATES = ['pendiente', 'cumple', 'falla', 'no_aplica', 'solucionada', 'solucionada_postventa'] as const;
-/** The outcomes a managed order records per failure (SPEC §4 Failure outcomes). */
+/** The outcomes a managed order records per failure (docs/product.md §4 Failure outcomes). */
 export const FAILURE_OUTCOMES = ['cumple', 'falla', 'no_aplica', 'solucionada', 'solucionada_postventa'] as const;
 export const ORDER_STATES = ['creada', 'agendada', 'confirmada', 'cancelada', 'gestionada', 'finalizada'] as const;
 export const ORDER_KINDS = ['OI', 'OT'] as const;
@@ -22,7 +22,7 @@ export const AC_FOLLOW_UPS = ['reinspeccion', 'orden_trabajo'] as const;
 export const SEVERITIES = ['leve', 'moderada', 'grave'] as const;
 export const DATE_PRESETS = ['all', 'today', 'week', 'month', 'custom'] as const;
 export const DATE_FIELDS = ['created', 'updated'] as const;
-/** SPEC §9 time picker: minutes 0, 15, 30, 45. */
+/** docs/product.md §9 time picker: minutes 0, 15, 30, 45. */
 export const SLOT_MINUTES = 15;
 export const TICKET_SUBJECT_MAX = 200;
 export const MESSAGE_MAX = 5000;
@@ -39,7 +39,7 @@ const optionalText = (max: number) => z.string().trim().max(max, 'validation.max
 const id = z.coerce.number(required).int('validation.invalid').positive('validation.invalid');
 const oneOf = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, required);
 
-/** SPEC §3 Uploaded file item, as stored: the path comes from POST files/upload-url. */
+/** docs/product.md §3 Uploaded file item, as stored: the path comes from POST files/upload-url. */
 export const attachmentSchema = z.object({
   path: text(500),
   name: text(255),
@@ -47,10 +47,10 @@ export const attachmentSchema = z.object({
   type: z.string().max(200).default(''),
 });
 export type AttachmentInput = z.infer<typeof attachmentSchema>;
-/** SPEC §9 uploader default: at most 5 files. */
+/** docs/product.md §9 uploader default: at most 5 files. */
 const attachments = z.array(attachmentSchema).max(UPLOAD.uploaderDefaultMaxFiles, 'validation.max_items').default([]);
 
-/** SPEC §5 Time + §9 picker: an ISO date-time on a quarter hour. */
+/** docs/product.md §5 Time + §9 picker: an ISO date-time on a quarter hour. */
 export const slotDateTime = z.string(required).trim().min(1, 'validation.required')
   .refine((v) => !Number.isNaN(Date.parse(v)) && /^\d{4}-\d{2}-\d{2}T/.test(v), 'validation.date')
   .refine((v) => {
@@ -68,7 +68,7 @@ export const ticketCreateSchema = z.object({
   subject: text(TICKET_SUBJECT_MAX),
   message: text(MESSAGE_MAX),
   attachments,
-  /** SPEC §4 "the save button can send it as a different state". */
+  /** docs/product.md §4 "the save button can send it as a different state". */
   state: oneOf(TICKET_STATES).optional(),
 });
 export type TicketCreateInput = z.input<typeof ticketCreateSchema>;
@@ -79,7 +79,7 @@ export const ticketUpdateSchema = z.object({
   priority: oneOf(TICKET_PRIORITIES).optional(),
   cc: z.array(id).max(BULK_SELECTION_MAX, 'validation.max_items').optional(),
   state: oneOf(TICKET_STATES).optional(),
-  /** Required by the machine when the state sent is finalizada (SPEC §5). */
+  /** Required by the machine when the state sent is finalizada (docs/product.md §5). */
   justification: optionalText(JUSTIFICATION_MAX),
 });
 export type TicketUpdateInput = z.input<typeof ticketUpdateSchema>;
@@ -87,7 +87,7 @@ export type TicketUpdateInput = z.input<typeof ticketUpdateSchema>;
 const csv = <T extends z.ZodTypeAny>(item: T) =>
   z.preprocess((v) => (typeof v === 'string' ? (v === '' ? [] : v.split(',')) : v), z.array(item).max(BULK_SELECTION_MAX, 'validation.max_items')).optional();
 
-/** SPEC §2/§9 ticket list filters; arrays are comma lists (SPEC §7). */
+/** docs/product.md §2/§9 ticket list filters; arrays are comma lists (docs/product.md §7). */
 export const ticketListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   rowsPerPage: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
@@ -122,7 +122,7 @@ export const reopenSchema = z.object({ justification: optionalText(JUSTIFICATION
 export const mergeSchema = z.object({ ticket_ids: z.array(id).min(1, 'validation.required').max(BULK_SELECTION_MAX, 'validation.max_items') });
 
 export const BULK_ACTIONS = ['assign', 'priority', 'postpone', 'unpostpone', 'close', 'reopen'] as const;
-/** SPEC §5/§9: bulk actions on at most 50 selected tickets. */
+/** docs/product.md §5/§9: bulk actions on at most 50 selected tickets. */
 export const bulkSchema = z.object({
   ids: z.array(id).min(1, 'validation.required').max(BULK_SELECTION_MAX, 'validation.max_items'),
   action: oneOf(BULK_ACTIONS),
@@ -156,7 +156,7 @@ export const orderScheduleSchema = z.object({
   responsible_id: id.optional(),
 });
 
-/** SPEC §5 "an order needs a schedule": responsible, start and duration are all required. */
+/** docs/product.md §5 "an order needs a schedule": responsible, start and duration are all required. */
 export const orderCreateSchema = z.object({
   responsible_id: id,
   failure_ids: z.array(id).min(1, 'validation.required').max(200, 'validation.max_items'),
@@ -193,7 +193,7 @@ export const agendaQuerySchema = z.object({
   kind: csv(z.enum(ORDER_KINDS)),
 });
 
-/** SPEC §3 Project configuration (post-sale part), §5 notification message ≤ 1000. */
+/** docs/product.md §3 Project configuration (post-sale part), §5 notification message ≤ 1000. */
 export const projectSettingsSchema = z.object({
   municipal_reception_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date').nullish(),
   real_estate_name: optionalText(200).nullable(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { email, embeddingOrigin, isEmbeddingOrigin, toEmbeddingOrigin, url } from './contact.ts';
 
-describe('email (SPEC §5: valid address, no ñ)', () => {
+describe('email (docs/product.md §5: valid address, no ñ)', () => {
   it.each(['ana.perez@constructora.cl', 'a+postventa@mail.empresa.com.br', 'JUAN@EMPRESA.CL', ' ana@empresa.cl ', "o'brien@x.io"])(
     '%j is accepted',
     (value) => expect(email(value)).toBeNull(),
@@ -28,7 +28,7 @@ describe('email (SPEC §5: valid address, no ñ)', () => {
   });
 });
 
-describe('url (SPEC §5 "URL must be valid")', () => {
+describe('url (docs/product.md §5 "URL must be valid")', () => {
   it.each(['https://hooks.empresa.cl/postventa', 'http://localhost:3000/webhook', 'https://api.hubspot.com/crm/v3?x=1', 'http://[::1]:8080/'])(
     '%j is accepted',
     (value) => expect(url(value)).toBeNull(),

@@ -16,7 +16,7 @@ function isEmailAddress(text: string): boolean {
 }
 
 /**
- * SPEC §5: a valid address that does not contain the letter ñ. The ñ gets its own message because
+ * docs/product.md §5: a valid address that does not contain the letter ñ. The ñ gets its own message because
  * it is the usual mistake of Spanish keyboards and a plain "invalid" would not explain it.
  * Surrounding spaces are ignored (the schemas trim before they check).
  */
@@ -28,7 +28,7 @@ export function email(value: unknown): RuleResult {
   return isEmailAddress(text) ? null : fail('validation.email');
 }
 
-/** SPEC §5 "URL must be valid": absolute http(s) with a host (webhook and integration URLs). */
+/** docs/product.md §5 "URL must be valid": absolute http(s) with a host (webhook and integration URLs). */
 export function url(value: unknown): RuleResult {
   if (isAbsent(value)) return null;
   if (typeof value !== 'string' || /\s/.test(value.trim())) return fail('validation.url');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { date, dateAfter, dateBefore, time, toIsoTime } from './dates.ts';
 
-describe('date (SPEC §5: first 10 chars, "/" as "-", a real date)', () => {
+describe('date (docs/product.md §5: first 10 chars, "/" as "-", a real date)', () => {
   it.each(['2024-02-29', '2024/02/29', '29-02-2024', '29/02/2024', '2024-02-29T10:00:00.000Z'])('%j is valid', (v) => {
     expect(date(v)).toBeNull();
   });
@@ -11,7 +11,7 @@ describe('date (SPEC §5: first 10 chars, "/" as "-", a real date)', () => {
   it('leaves absent values to required', () => expect(date('')).toBeNull());
 });
 
-describe('dateBefore / dateAfter (SPEC §5: inclusive or not)', () => {
+describe('dateBefore / dateAfter (docs/product.md §5: inclusive or not)', () => {
   it('dateBefore is strict unless inclusive, and shows the limit as DD-MM-YYYY', () => {
     expect(dateBefore('2024-03-04', '2024-03-05')).toBeNull();
     expect(dateBefore('2024-03-05', '2024-03-05')).toEqual({ key: 'validation.date_before', params: { date: '05-03-2024' } });
@@ -38,7 +38,7 @@ describe('dateBefore / dateAfter (SPEC §5: inclusive or not)', () => {
   });
 });
 
-describe('time (SPEC §5 HH:mm:ss 24 h; SPEC §9 time picker gives HH:mm)', () => {
+describe('time (docs/product.md §5 HH:mm:ss 24 h; docs/product.md §9 time picker gives HH:mm)', () => {
   it.each(['00:00:00', '23:59:59', '08:30', '12:45:00'])('%j is valid', (v) => expect(time(v)).toBeNull());
   it.each(['24:00:00', '23:60', '12:00:60', '8:30', '08:30 PM', '0830', 'mediodía', 830])('%j is invalid', (v) => {
     expect(time(v)).toEqual({ key: 'validation.time' });

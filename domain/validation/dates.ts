@@ -1,7 +1,7 @@
 import { formatDate, toIsoDate } from '../format.ts';
 import { fail, isAbsent, type RuleResult } from './rule.ts';
 
-/** SPEC §5: first 10 characters, '/' read as '-', a real date as YYYY-MM-DD or DD-MM-YYYY. */
+/** docs/product.md §5: first 10 characters, '/' read as '-', a real date as YYYY-MM-DD or DD-MM-YYYY. */
 export function date(value: unknown): RuleResult {
   if (isAbsent(value)) return null;
   return toIsoDate(value) ? null : fail('validation.date');
@@ -19,7 +19,7 @@ function compareDates(value: unknown, limit: unknown, ok: Compare, key: string):
   return ok(iso, other) ? null : fail(key, { date: formatDate(other) });
 }
 
-/** SPEC §5 "before and after comparisons, inclusive or not". ISO dates compare as strings. */
+/** docs/product.md §5 "before and after comparisons, inclusive or not". ISO dates compare as strings. */
 export const dateBefore = (value: unknown, limit: unknown, inclusive = false): RuleResult =>
   inclusive
     ? compareDates(value, limit, (a, b) => a <= b, 'validation.date_before_or_equal')
@@ -32,7 +32,7 @@ export const dateAfter = (value: unknown, limit: unknown, inclusive = false): Ru
 
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
 
-/** SPEC §5 time: HH:mm:ss on a 24 h clock; HH:mm (what the time picker of SPEC §9 yields) is accepted. */
+/** docs/product.md §5 time: HH:mm:ss on a 24 h clock; HH:mm (what the time picker of docs/product.md §9 yields) is accepted. */
 export function time(value: unknown): RuleResult {
   if (isAbsent(value)) return null;
   return toIsoTime(value) ? null : fail('validation.time');

@@ -10,7 +10,7 @@ export function numeric(value: unknown): RuleResult {
 // Limits are shown in the user's number format ('99.999,99'), not as JavaScript prints them.
 const shown = (n: number) => formatNumber(n, { precision: 6 });
 
-/** SPEC §5 min value, comma accepted as decimal separator. */
+/** docs/product.md §5 min value, comma accepted as decimal separator. */
 export function minValue(value: unknown, min: number): RuleResult {
   if (isAbsent(value)) return null;
   const n = parseDecimal(value);
@@ -18,7 +18,7 @@ export function minValue(value: unknown, min: number): RuleResult {
   return n >= min ? null : fail('validation.min_value', { min: shown(min) });
 }
 
-/** SPEC §5 max value, comma accepted as decimal separator. */
+/** docs/product.md §5 max value, comma accepted as decimal separator. */
 export function maxValue(value: unknown, max: number): RuleResult {
   if (isAbsent(value)) return null;
   const n = parseDecimal(value);
@@ -26,7 +26,7 @@ export function maxValue(value: unknown, max: number): RuleResult {
   return n <= max ? null : fail('validation.max_value', { max: shown(max) });
 }
 
-/** At most `digits` decimal digits (surface: 2, SPEC §5). */
+/** At most `digits` decimal digits (surface: 2, docs/product.md §5). */
 export function maxDecimals(value: unknown, digits: number): RuleResult {
   if (isAbsent(value)) return null;
   const count = decimalDigits(value);
@@ -34,13 +34,13 @@ export function maxDecimals(value: unknown, digits: number): RuleResult {
   return count <= digits ? null : fail('validation.max_decimals', { max: digits });
 }
 
-/** SPEC §5 "Numbers allow at most one decimal". */
+/** docs/product.md §5 "Numbers allow at most one decimal". */
 export function oneDecimal(value: unknown): RuleResult {
   const result = maxDecimals(value, 1);
   return result?.key === 'validation.max_decimals' ? fail('validation.one_decimal') : result;
 }
 
-/** SPEC §5 per-file maximum size. Takes a byte count or anything with a size (File, upload item). */
+/** docs/product.md §5 per-file maximum size. Takes a byte count or anything with a size (File, upload item). */
 export function fileSize(file: number | { size: number } | null | undefined, max: number): RuleResult {
   if (file == null) return null;
   const bytes = typeof file === 'number' ? file : file.size;

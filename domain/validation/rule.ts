@@ -1,5 +1,5 @@
 /**
- * A validation rule of SPEC §5 answers null when the value is valid, or a locale key (under
+ * A validation rule of docs/product.md §5 answers null when the value is valid, or a locale key (under
  * 'validation.*') with its interpolation params. The same rules back the client's form fields and
  * the zod schemas in domain/schemas/common.ts, so both sides refuse the same values with the same words.
  */
@@ -11,7 +11,7 @@ export const fail = (key: string, params?: RuleParams): RuleError => (params ? {
 
 /**
  * Every rule but `required` lets an absent value through, so rules compose: a field that must be
- * present says so with `required`, and an optional RUT stays optional (SPEC §5 "RUT: empty allowed").
+ * present says so with `required`, and an optional RUT stays optional (docs/product.md §5 "RUT: empty allowed").
  */
 export function isAbsent(value: unknown): boolean {
   return value === null || value === undefined || value === '';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatRut, isChile, normalizeRut, rut, rutCheckDigit, rutErrorKey, rutLabelKey } from './rut.ts';
 
-describe('rut (SPEC §5: empty allowed, otherwise a valid Chilean RUT)', () => {
+describe('rut (docs/product.md §5: empty allowed, otherwise a valid Chilean RUT)', () => {
   // Check digits worked by hand with the mod-11 series 2..7.
   it('computes the check digit, including K and 0', () => {
     expect(rutCheckDigit('12345678')).toBe('5');
@@ -42,7 +42,7 @@ describe('rut (SPEC §5: empty allowed, otherwise a valid Chilean RUT)', () => {
   });
 });
 
-describe('rutLabelKey (SPEC §5: RUT only when the country is Chile)', () => {
+describe('rutLabelKey (docs/product.md §5: RUT only when the country is Chile)', () => {
   it.each(['CL', 'cl', 'Chile', ' chile '])('%j is Chile', (country) => {
     expect(isChile(country)).toBe(true);
     expect(rutLabelKey(country)).toBe('labels.rut');

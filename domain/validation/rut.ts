@@ -1,7 +1,7 @@
 import { fail, isAbsent, type RuleResult } from './rule.ts';
 
 /**
- * Chilean RUT (SPEC §5): body of up to 8 digits and a mod-11 check digit (0-9 or K), written with or
+ * Chilean RUT (docs/product.md §5): body of up to 8 digits and a mod-11 check digit (0-9 or K), written with or
  * without thousands dots and with or without the dash: 12.345.678-5, 12345678-5, 123456785.
  */
 const SHAPE = /^(\d{1,2}\.\d{3}\.\d{3}|\d{1,3}\.\d{3}|\d{1,8})-?([\dkK])$/;
@@ -36,7 +36,7 @@ export function formatRut(value: string): string {
   return `${body.replace(/\B(?=(\d{3})+(?!\d))/g, '.')}-${dv}`;
 }
 
-/** SPEC §5: the field is a RUT only when the company's country is Chile ('CL' or 'Chile'). */
+/** docs/product.md §5: the field is a RUT only when the company's country is Chile ('CL' or 'Chile'). */
 export function isChile(country: string | null | undefined): boolean {
   const c = (country ?? '').trim().toLowerCase();
   return c === 'cl' || c === 'chile';
@@ -49,7 +49,7 @@ export const rutErrorKey = (country: string | null | undefined): string =>
   isChile(country) ? 'validation.rut' : 'validation.document';
 
 /**
- * SPEC §5 "RUT: empty allowed, otherwise a valid Chilean RUT". The check is the same in every
+ * docs/product.md §5 "RUT: empty allowed, otherwise a valid Chilean RUT". The check is the same in every
  * country; only the words follow the label ('RUT inválido' or 'Documento de identidade inválido').
  */
 export function rut(value: unknown, country: string | null | undefined = 'CL'): RuleResult {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { betweenLength, lengthOf, maxLength, minLength, noDoubleSpaces, noSpecialChars, required, same } from './text.ts';
 
-describe('required (SPEC §5 "Este campo es obligatorio": trimmed, non-empty)', () => {
+describe('required (docs/product.md §5 "Este campo es obligatorio": trimmed, non-empty)', () => {
   it.each([null, undefined, '', '   ', '\t\n', [], new Set(), new Map(), Number.NaN, new Date('x')])('%j is missing', (value) => {
     expect(required(value)).toEqual({ key: 'validation.required' });
   });
@@ -11,14 +11,14 @@ describe('required (SPEC §5 "Este campo es obligatorio": trimmed, non-empty)', 
   });
 });
 
-describe('lengths (SPEC §5 min, max and between length)', () => {
+describe('lengths (docs/product.md §5 min, max and between length)', () => {
   it('minLength refuses shorter text and reports {min}', () => {
     expect(minLength('ab', 3)).toEqual({ key: 'validation.min_length', params: { min: 3 } });
     expect(minLength('abc', 3)).toBeNull();
     expect(minLength(1234, 3)).toBeNull();
   });
 
-  it('maxLength refuses longer text and reports {max} (unit type name < 50, SPEC §9)', () => {
+  it('maxLength refuses longer text and reports {max} (unit type name < 50, docs/product.md §9)', () => {
     expect(maxLength('x'.repeat(50), 49)).toEqual({ key: 'validation.max_length', params: { max: 49 } });
     expect(maxLength('x'.repeat(49), 49)).toBeNull();
   });
@@ -41,14 +41,14 @@ describe('lengths (SPEC §5 min, max and between length)', () => {
   });
 });
 
-describe('noDoubleSpaces (SPEC §5: no two or more consecutive whitespace characters)', () => {
+describe('noDoubleSpaces (docs/product.md §5: no two or more consecutive whitespace characters)', () => {
   it.each(['Jefe  de obra', 'Jefe\t\tobra', 'Jefe \nobra', '  '])('%j is refused', (value) => {
     expect(noDoubleSpaces(value)).toEqual({ key: 'validation.no_double_spaces' });
   });
   it.each(['Jefe de obra', 'Jefe', '', null])('%j is accepted', (value) => expect(noDoubleSpaces(value)).toBeNull());
 });
 
-describe('noSpecialChars (SPEC §5 delivery dialog)', () => {
+describe('noSpecialChars (docs/product.md §5 delivery dialog)', () => {
   it.each(["Departamento 101-B, torre Ñuñoa", "O'Higgins", 'João Conceição', 'Ángela Pérez. 2', 'e\u0301'])(
     '%j is accepted',
     (value) => expect(noSpecialChars(value)).toBeNull(),
@@ -58,7 +58,7 @@ describe('noSpecialChars (SPEC §5 delivery dialog)', () => {
   });
 });
 
-describe("same (SPEC §5 'Valores no coinciden')", () => {
+describe("same (docs/product.md §5 'Valores no coinciden')", () => {
   it('accepts equal values and refuses different ones, without trimming', () => {
     expect(same('Secreta123', 'Secreta123')).toBeNull();
     expect(same('Secreta123', 'Secreta123 ')).toEqual({ key: 'validation.same' });

@@ -1,7 +1,7 @@
 import { fail, isAbsent, textOf, type RuleResult } from './rule.ts';
 
 /**
- * SPEC §5 'Este campo es obligatorio': strings are trimmed and must be non-empty, lists and sets must
+ * docs/product.md §5 'Este campo es obligatorio': strings are trimmed and must be non-empty, lists and sets must
  * hold something. Numbers (0 too) and booleans are values; NaN and invalid dates are not.
  */
 export function required(value: unknown): RuleResult {
@@ -37,14 +37,14 @@ export const maxLength = (value: unknown, max: number): RuleResult =>
 export const betweenLength = (value: unknown, min: number, max: number): RuleResult =>
   lengthCheck(value, (n) => n >= min && n <= max, 'validation.between_length', { min, max });
 
-/** SPEC §5: no two or more consecutive whitespace characters (tabs and line breaks count). */
+/** docs/product.md §5: no two or more consecutive whitespace characters (tabs and line breaks count). */
 export function noDoubleSpaces(value: unknown): RuleResult {
   const text = textOf(value);
   return text !== null && /\s{2,}/.test(text) ? fail('validation.no_double_spaces') : null;
 }
 
 /**
- * SPEC §5 delivery dialog "special characters are not allowed": letters of any alphabet (accents, ñ,
+ * docs/product.md §5 delivery dialog "special characters are not allowed": letters of any alphabet (accents, ñ,
  * ç, combining marks), digits, whitespace and . , - ' only.
  */
 export function noSpecialChars(value: unknown): RuleResult {
@@ -52,7 +52,7 @@ export function noSpecialChars(value: unknown): RuleResult {
   return text !== null && !/^[\p{L}\p{M}0-9\s.,'-]*$/u.test(text) ? fail('validation.no_special_chars') : null;
 }
 
-/** SPEC §5 'Valores no coinciden' (password confirmation). Compared exactly: no trimming. */
+/** docs/product.md §5 'Valores no coinciden' (password confirmation). Compared exactly: no trimming. */
 export function same(value: unknown, other: unknown): RuleResult {
   return Object.is(value, other) ? null : fail('validation.same');
 }

@@ -1,4 +1,4 @@
-// Local ESLint rule enforcing DESIGN §2: dependencies point one way, and a module never imports
+// Local ESLint rule enforcing docs/architecture.md §2: dependencies point one way, and a module never imports
 // another module's internals (only its service.ts on the server, its index.ts on the client, or a
 // light `<name>.entry.ts` there: a second public door for the shell's lazy slots, so a small widget
 // such as the notification bell does not drag the module's pages into the first load).
@@ -45,7 +45,7 @@ export default {
   rules: {
     'one-way': {
       meta: { type: 'problem', schema: [], messages: {
-        layer: "'{{from}}' may not import from '{{to}}' (DESIGN §2: dependencies point one way)",
+        layer: "'{{from}}' may not import from '{{to}}' (docs/architecture.md §2: dependencies point one way)",
         internals: "Module '{{from}}' may not reach into '{{to}}' internals ('{{path}}'); call its {{entry}}",
         serverInRealtime: 'realtime/ must not import server/ (inject what it needs)',
       } },

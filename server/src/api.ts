@@ -11,7 +11,7 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { mqttCredentialRoutes, realtimeRoutes } from './outbox/routes.ts';
 
 /**
- * The API of SPEC §7 (mounted at /api/v2/public/api; v1 dispatches into it). Each module is one
+ * The API of docs/product.md §7 (mounted at /api/v2/public/api; v1 dispatches into it). Each module is one
  * Hono sub-app mounted once here.
  */
 export function createApi() {

@@ -28,7 +28,7 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
 
   app.route(API_V2, api);
 
-  // SPEC §7 v1: {origin}/api/v1/api.php?request=<path>, or /api/v1/index.php/<path> as is.
+  // docs/product.md §7 v1: {origin}/api/v1/api.php?request=<path>, or /api/v1/index.php/<path> as is.
   // The inner request keeps the connection (client address for login throttling) and request id.
   const dispatchV1 = (c: Context<AppEnv>, path: string, search: URLSearchParams) => {
     search.delete('request');
@@ -51,11 +51,11 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
   });
 
   app.route('/dev/mail', devMailRoutes);
-  // Files (SPEC §7): read behind the session cookie; /storage takes signed uploads when storage is local disk.
+  // Files (docs/product.md §7): read behind the session cookie; /storage takes signed uploads when storage is local disk.
   app.route('/api/v2/public/files', publicFileRoutes);
   app.route('/storage', storageRoutes);
   app.all('/api/*', notFoundJson);
-  // The owner portal's pages may be framed only by the sites its projects allow (issue 6 §7).
+  // The owner portal's pages may be framed only by the sites its projects allow (docs/product.md#owner-portal).
   app.use('/portal/*', portalFraming);
   if (opts.clientDir) app.route('/', staticClient(opts.clientDir));
   app.notFound(notFoundJson);

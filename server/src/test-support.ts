@@ -68,7 +68,7 @@ export async function createTestContext(opts: { realtime?: boolean; clientDir?: 
     return res.headers.get('set-cookie')!.split(';')[0];
   }
 
-  // Opt-in realtime (issue 5): the app on a loopback port with its broker (embedded, or MQTT_URL
+  // Opt-in realtime (docs/architecture.md §5): the app on a loopback port with its broker (embedded, or MQTT_URL
   // under a private topic namespace), relay, notification consumer and Socket.IO gateway.
   let server: http.Server | undefined;
   let realtime: Realtime | undefined;

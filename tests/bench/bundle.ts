@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- bundle [--runs 3] [--top 8]` (--top: how many of each first load's scripts to list)
  *
- * Weight of the web client (issue 3 §11): the gzipped size of every chunk in client/dist, the
+ * Weight of the web client (docs/architecture.md §6): the gzipped size of every chunk in client/dist, the
  * first load of /auth/login and of /home (budget 200 KB of gzipped JavaScript), whether the heavy
  * views (Gantt, BIM, calendar, PDF, charts) stay out of that first load, whether anything is
  * fetched from outside our origin, and the home's largest contentful paint in Chromium with 4×
@@ -19,7 +19,7 @@ import { CHROMIUM_ARGS, findChromium, INSTALL_HINT } from '../e2e/support/chromi
 import { REPO, scratchDir, startFilesServer } from '../e2e/files-support.ts';
 
 const FIRST_LOAD_BUDGET_KB = 200;
-/** Chunks holding the views issue §11 wants lazy; none of them may be in a first load. */
+/** Chunks holding the views docs/architecture.md §6 wants lazy; none of them may be in a first load. */
 const LAZY_VIEWS = /gantt|bim|agenda-calendar|calendar-view|pdf|chart|recharts|echarts|ifc|three/i;
 /** A chunk's name without its content hash ('login-BIMTCVDU.js' → 'login'): the hash may spell 'BIM'. */
 const chunkName = (file: string) => path.basename(file).replace(/-[\w-]{8}\.(js|css)$/, '');

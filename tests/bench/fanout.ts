@@ -1,5 +1,5 @@
 /**
- * Fan-out benchmark (issue 5 §8): N socket.io clients in R rooms on loopback. For the app's path
+ * Fan-out benchmark (docs/architecture.md §7): N socket.io clients in R rooms on loopback. For the app's path
  * (commit → outbox relay → MQTT broker → gateway → room) it measures the time from the commit to
  * each client's receipt; beside it, in the same run and process, a bare Socket.IO server
  * broadcasting the same payload to the same number of clients and rooms. The ratio of the two is

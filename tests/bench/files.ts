@@ -2,7 +2,7 @@
  * `npm run bench -- files [--mb 200]` (or `npx tsx tests/bench/files.ts`)
  *
  * Upload and download throughput through the API, beside a plain copy of the same bytes on the
- * same disk, in the same run (issue 4 §6). The upload is what a browser does: POST files/upload-url
+ * same disk, in the same run (docs/architecture.md §7). The upload is what a browser does: POST files/upload-url
  * then PUT the bytes to the signed URL (the server streams them to a temp file, sniffs, renames).
  * The download is GET api/v2/public/files/<path> streamed to a file. Also prints the server's peak
  * resident memory during the transfers, which should stay far below the file size.

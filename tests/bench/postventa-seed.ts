@@ -4,7 +4,7 @@
  * takes seconds on PostgreSQL and a minute or two on PGlite. The same `setseed` makes both engines
  * hold the same data. Rows follow the demo seed's rules (seed-warranties-tickets.ts): codes
  * `<project code>-<00042>`, numbers per project after the existing ones, failure states consistent
- * with their ticket's (SPEC §4), solved failures in an AC, guarantee from the item category's term.
+ * with their ticket's (docs/product.md §4), solved failures in an AC, guarantee from the item category's term.
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../server/src/db/client.ts';

@@ -1,9 +1,10 @@
 /**
- * After-sales benchmark (issue 6 §11): with 100,000 tickets and 400,000 failures seeded on top of
- * the demo company, the p50/p95/p99 of the filtered, sorted solicitudes list and of the dashboard
- * endpoints through the real app (app.request in process, as the supervisor: middleware, session,
- * validation, queries, JSON), beside the bare SQL of the same requests replayed on the driver in
- * the same run. App and bare alternate per iteration so a change in the machine's load hits both.
+ * After-sales benchmark (docs/decisions.md, After-sales benchmark): with 100,000 tickets and 400,000
+ * failures seeded on top of the demo company, the p50/p95/p99 of the filtered, sorted solicitudes
+ * list and of the dashboard endpoints through the real app (app.request in process, as the
+ * supervisor: middleware, session, validation, queries, JSON), beside the bare SQL of the same
+ * requests replayed on the driver in the same run. App and bare alternate per iteration so a change
+ * in the machine's load hits both.
  *
  *   npm run bench -- postventa [--postgres] [--iterations 200] [--warmup 10] [--budget 120]
  *                              [--tickets 100000] [--failures 400000]

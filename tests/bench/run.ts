@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- <name> [args…]` runs tests/bench/<name>.ts. A bench module exports
- * `run(args: string[]): Promise<void>` that prints its figures (DESIGN §7: benchmarks are scripts
+ * `run(args: string[]): Promise<void>` that prints its figures (docs/architecture.md §7: benchmarks are scripts
  * that print figures, not timed tests). Without a name it lists the benches there are.
  */
 import fs from 'node:fs';

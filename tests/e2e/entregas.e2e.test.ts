@@ -5,9 +5,9 @@ import { PDFParse } from 'pdf-parse';
 import { hasChromium, launch, login, newContext } from './support/browser.ts';
 
 /**
- * Issue 7 end to end: a complete delivery from scheduling to the signed act, as the supervisor
+ * Deliveries end to end: a complete delivery from scheduling to the signed act, as the supervisor
  * (schedules, adds the owner) and the inspector (details, accessories, delivery dialog, act) would,
- * the inspector on a phone-sized screen. The act PDF is downloaded and read back (SPEC §2 ficha tabs,
+ * the inspector on a phone-sized screen. The act PDF is downloaded and read back (docs/product.md §2 ficha tabs,
  * §4 ficha and delivery schedule, §5 delivery dialog).
  */
 const UNIT = '104-B';
@@ -34,13 +34,13 @@ async function sign(page: Page, testId: string) {
   await page.mouse.up();
 }
 
-describe.skipIf(!hasChromium())('entregas: a delivery from scheduling to the signed act (issue 7)', () => {
+describe.skipIf(!hasChromium())('entregas: a delivery from scheduling to the signed act', () => {
   let browser: Browser;
   let fichaUrl = '';
   beforeAll(async () => { browser = await launch(); });
   afterAll(async () => { await browser?.close(); });
 
-  it('supervisor: adds the owner and schedules the delivery; the owner answer is recorded (SPEC §4 delivery schedule)', async () => {
+  it('supervisor: adds the owner and schedules the delivery; the owner answer is recorded (docs/product.md §4 delivery schedule)', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await login(page, 'supervisor');
@@ -67,7 +67,7 @@ describe.skipIf(!hasChromium())('entregas: a delivery from scheduling to the sig
     await context.close();
   });
 
-  it('inspector on a phone: readings, accessories, the delivery dialog with a drawn signature, and the act PDF (SPEC §2, §5)', async () => {
+  it('inspector on a phone: readings, accessories, the delivery dialog with a drawn signature, and the act PDF (docs/product.md §2/§5)', async () => {
     const context = await newContext(browser, { width: 360, height: 740 });
     const page = await context.newPage();
     await login(page, 'inspector');
@@ -94,7 +94,7 @@ describe.skipIf(!hasChromium())('entregas: a delivery from scheduling to the sig
     await page.getByTestId('action-deliver').click();
     const dialog = page.getByTestId('deliver-dialog');
     await dialog.getByTestId('deliver-submit').click();
-    await dialog.getByTestId('deliver-attendees-error').waitFor(); // SPEC §5: at least one person in a role
+    await dialog.getByTestId('deliver-attendees-error').waitFor(); // docs/product.md §5: at least one person in a role
     await dialog.getByText(`${OWNER.name} ${OWNER.last_name}`).click();
     await dialog.getByTestId('deliver-observations').fill('Se entregan llaves y controles');
     await sign(page, 'owner-signature');

@@ -1,5 +1,5 @@
 /**
- * Issue 4 §6: a real 300 MB file uploaded through the browser widget while the server's memory
+ * A real 300 MB file uploaded through the browser widget while the server's memory
  * stays bounded (the bytes are streamed to disk, never held whole).
  *
  * Builds a page with only the FileUploader (Vite), starts the server in its own process with a

@@ -1,6 +1,6 @@
 /**
- * Issue 3 §10 (foundation client, end to end): the forgotten-password flow of SPEC §2 through the
- * development mail page (DESIGN §3): request the link on /auth/forgotten-password, read it on
+ * The client foundation end to end (docs/architecture.md §7): the forgotten-password flow of docs/product.md §2 through the
+ * development mail page (docs/architecture.md §3): request the link on /auth/forgotten-password, read it on
  * /dev/mail (as an admin of the company, in a context of its own: README), follow the link, set a
  * new password, sign in with it. The old password stops working. The demo password is restored
  * afterwards so the other e2e files (same server) can still sign in.
@@ -29,12 +29,12 @@ async function restoreDemoPassword(request: APIRequestContext, mail: DevMail) {
   expect(reset.ok()).toBe(true);
 }
 
-describe.skipIf(!hasChromium())('foundation e2e: forgotten password (issue 3 §10, SPEC §2)', () => {
+describe.skipIf(!hasChromium())('foundation e2e: forgotten password (docs/product.md §2)', () => {
   let browser: Browser;
   beforeAll(async () => { browser = await launch(); });
   afterAll(async () => { await browser?.close(); });
 
-  it('SPEC §2: recovery by username, link from /dev/mail, new password signs in, the old one no longer does', async () => {
+  it('docs/product.md §2: recovery by username, link from /dev/mail, new password signs in, the old one no longer does', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     const mail = await openDevMail(browser);
@@ -52,7 +52,7 @@ describe.skipIf(!hasChromium())('foundation e2e: forgotten password (issue 3 §1
       expect(await page.getByTestId('route-error').count(), '/auth/forgotten-password shows the route error state').toBe(0);
       await page.getByLabel(/usuario/i).first().fill(USER);
       await page.getByRole('button', { name: 'Enviar enlace' }).click();
-      // SPEC §2: the answer never reveals whether the user exists.
+      // docs/product.md §2: the answer never reveals whether the user exists.
       await expect.poll(() => page.getByTestId('forgot-sent').textContent()).toMatch(/Si el usuario existe/i);
 
       // The mail is in the development outbox, newest first, with the reset link.
@@ -68,7 +68,7 @@ describe.skipIf(!hasChromium())('foundation e2e: forgotten password (issue 3 §1
       await page.getByTestId('reset-done').waitFor();
       changed = true;
 
-      // The old password is refused with SPEC §8's message; the new one signs in.
+      // The old password is refused with docs/product.md §8's message; the new one signs in.
       await login(page, USER);
       await expect.poll(() => page.getByTestId('login-error').textContent()).toContain('Usuario y/o contraseña incorrecta');
       await login(page, USER, NEW_PASSWORD);

@@ -1,8 +1,8 @@
 /**
- * Issue 3 §10 (foundation client, end to end): every demo role signs in to the real app and its
- * sidebar lists exactly the areas its seeded permissions open (SPEC §2 route table, SPEC §6
- * permission expressions); a wrong password shows SPEC §8's message; nothing is fetched from
- * outside our origin (issue 3 §11).
+ * The client foundation end to end (docs/architecture.md §7): every demo role signs in to the real app and its
+ * sidebar lists exactly the areas its seeded permissions open (docs/product.md §2 route table, docs/product.md §6
+ * permission expressions); a wrong password shows docs/product.md §8's message; nothing is fetched from
+ * outside our origin (docs/architecture.md §6).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -11,7 +11,7 @@ import { demoRoles } from '../../server/src/db/seed-data.ts';
 import { baseURL, hasChromium, launch, login, newContext } from './support/browser.ts';
 
 /**
- * Sidebar areas of SPEC §2 that need no permission (home, ocinsights, config); every other area
+ * Sidebar areas of docs/product.md §2 that need no permission (home, ocinsights, config); every other area
  * is gated by its MODULE_PERMISSIONS expression. Order is irrelevant: the comparison is by set.
  */
 const UNGATED_AREAS = ['home', 'ocinsights', 'config'] as const;
@@ -40,13 +40,13 @@ async function sidebarAreas(page: Page): Promise<string[]> {
   return ids.sort();
 }
 
-describe.skipIf(!hasChromium())('foundation e2e: roles and sign-in (issue 3 §10, SPEC §2/§6/§8)', () => {
+describe.skipIf(!hasChromium())('foundation e2e: roles and sign-in (docs/product.md §2/§6/§8)', () => {
   let browser: Browser;
   beforeAll(async () => { browser = await launch(); });
   afterAll(async () => { await browser?.close(); });
 
   for (const role of demoRoles) {
-    it(`SPEC §6: '${role.username}' sees exactly the modules its permissions allow`, async () => {
+    it(`docs/product.md §6: '${role.username}' sees exactly the modules its permissions allow`, async () => {
       const context = await newContext(browser);
       const page = await context.newPage();
       const foreign = watchForeignRequests(page);
@@ -54,7 +54,7 @@ describe.skipIf(!hasChromium())('foundation e2e: roles and sign-in (issue 3 §10
         await login(page, role.username);
         await page.waitForURL(/\/home\/proyectos/);
         expect(await sidebarAreas(page)).toEqual(expectedAreas(role.permissions));
-        // A module the role may not open is not reachable by typing its path either (SPEC §6).
+        // A module the role may not open is not reachable by typing its path either (docs/product.md §6).
         const denied = Object.entries(MODULE_PERMISSIONS).find(([, expr]) => !can(role.permissions, expr));
         if (denied) {
           await page.goto(`/${denied[0]}`);
@@ -67,7 +67,7 @@ describe.skipIf(!hasChromium())('foundation e2e: roles and sign-in (issue 3 §10
     });
   }
 
-  it("SPEC §8: a wrong password shows 'Usuario y/o contraseña incorrecta' and stays on the login", async () => {
+  it("docs/product.md §8: a wrong password shows 'Usuario y/o contraseña incorrecta' and stays on the login", async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     try {

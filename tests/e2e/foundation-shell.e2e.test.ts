@@ -1,7 +1,7 @@
 /**
- * Issue 3 §10 (foundation client, end to end) against the real app with the demo seed: the home's
- * list/card toggle survives a reload (SPEC §3 grid_mode), pt-BR translates the shell (SPEC §1),
- * a deep link is restored after login (SPEC §2), an unknown path lands on the catch-all (SPEC §2),
+ * The client foundation end to end (docs/architecture.md §7) against the real app with the demo seed: the home's
+ * list/card toggle survives a reload (docs/product.md §3 grid_mode), pt-BR translates the shell (docs/product.md §1),
+ * a deep link is restored after login (docs/product.md §2), an unknown path lands on the catch-all (docs/product.md §2),
  * the 360 px layout works, and login and home have no serious or critical axe-core violations.
  */
 import { createRequire } from 'node:module';
@@ -25,7 +25,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.impact} ${v.id}: ${v.help} @ ${v.nodes.map((n) => n.html.slice(0, 160)).join(' | ')}`);
 }
 
-describe.skipIf(!hasChromium())('foundation e2e: the shell (issue 3 §10)', () => {
+describe.skipIf(!hasChromium())('foundation e2e: the shell', () => {
   let browser: Browser;
   let context: BrowserContext | undefined;
   beforeAll(async () => { browser = await launch(); });
@@ -37,7 +37,7 @@ describe.skipIf(!hasChromium())('foundation e2e: the shell (issue 3 §10)', () =
     return context.newPage();
   };
 
-  it('SPEC §3: the list/card toggle of the home survives a reload (grid_mode)', async () => {
+  it('docs/product.md §3: the list/card toggle of the home survives a reload (grid_mode)', async () => {
     const page = await open();
     await login(page, 'admin');
     await page.waitForURL(/\/home\/proyectos/);
@@ -55,7 +55,7 @@ describe.skipIf(!hasChromium())('foundation e2e: the shell (issue 3 §10)', () =
     expect(await page.getByTestId('view-list').getAttribute('aria-pressed')).toBe('true');
   });
 
-  it('SPEC §1: a pt-BR browser gets the shell in Brazilian Portuguese', async () => {
+  it('docs/product.md §1: a pt-BR browser gets the shell in Brazilian Portuguese', async () => {
     const page = await open({ locale: 'pt-BR' });
     await page.goto('/auth/login');
     await page.getByRole('button', { name: 'Entrar' }).waitFor();
@@ -67,7 +67,7 @@ describe.skipIf(!hasChromium())('foundation e2e: the shell (issue 3 §10)', () =
     expect(await sidebar.getByTestId('nav-quality').textContent()).toBe('Qualidade');
   });
 
-  it('SPEC §1: switching to pt-BR in the language menu translates the shell and is remembered', async () => {
+  it('docs/product.md §1: switching to pt-BR in the language menu translates the shell and is remembered', async () => {
     const page = await open();
     await login(page, 'admin');
     await page.waitForURL(/\/home\/proyectos/);
@@ -84,7 +84,7 @@ describe.skipIf(!hasChromium())('foundation e2e: the shell (issue 3 §10)', () =
     await expect.poll(() => page.getByTestId('sidebar').first().getByTestId('nav-home').textContent()).toBe('Inicio');
   });
 
-  it('SPEC §2: a deep link opened without a session is restored after login', async () => {
+  it('docs/product.md §2: a deep link opened without a session is restored after login', async () => {
     const page = await open();
     await page.goto('/config/cuenta?tab=1');
     await page.waitForURL(/\/auth\/login\?redirect=/);
@@ -95,7 +95,7 @@ describe.skipIf(!hasChromium())('foundation e2e: the shell (issue 3 §10)', () =
     expect(new URL(page.url()).search).toBe('?tab=1');
   });
 
-  it('SPEC §2: an unknown path lands on the catch-all page, signed in or not', async () => {
+  it('docs/product.md §2: an unknown path lands on the catch-all page, signed in or not', async () => {
     const page = await open();
     await page.goto('/no-existe/para-nada');
     await page.getByTestId('catch-all').waitFor();

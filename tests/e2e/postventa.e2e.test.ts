@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { hasChromium, launch, login, newContext } from './support/browser.ts';
 
 /**
- * Issue 6 end to end, in Chromium against the app started with the demo seed: an agent creates a
+ * After-sales end to end, in Chromium against the app started with the demo seed: an agent creates a
  * ticket with failures and schedules an OI from the agenda, the owner confirms it in the portal
  * (in pt-BR), and a supervisor's board and the agent's open ticket change without a reload.
  */
@@ -15,14 +15,14 @@ async function pinProject(page: Page): Promise<number> {
   const res = await page.request.get('/api/v2/public/api/auth/usuario');
   const user = (await res.json()).data as { proyectos: { id: number; name: string }[] };
   const id = user.proyectos.find((p) => p.name === PROJECT)!.id;
-  // The project picked in the top bar lives in browser storage (SPEC §3 session metadata).
+  // The project picked in the top bar lives in browser storage (docs/product.md §3 session metadata).
   await page.evaluate((projectId) => localStorage.setItem('metadata', JSON.stringify({ lastRoutes: {}, projectId })), id);
   return id;
 }
 
 const countOf = async (page: Page, state: string) => Number((await page.getByTestId(`board-count-${state}`).getByTestId('board-count').textContent())?.replace(/\D/g, '') || 0);
 
-describe.skipIf(!hasChromium())('postventa end to end (issue 6)', () => {
+describe.skipIf(!hasChromium())('postventa end to end', () => {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => { browser = await launch(); });
@@ -89,7 +89,7 @@ describe.skipIf(!hasChromium())('postventa end to end (issue 6)', () => {
     await agent.getByTestId('agenda-calendar').waitFor({ timeout: T });
     await agent.getByRole('button', { name: 'Siguiente' }).click();
     await agent.getByRole('button', { name: 'Siguiente' }).click();
-    // Weeks start on Monday (SPEC §9): the third column is a Wednesday.
+    // Weeks start on Monday (docs/product.md §9): the third column is a Wednesday.
     expect((await agent.locator('.rbc-time-header .rbc-header').first().textContent())?.toLowerCase()).toContain('lun');
     // The events layer covers the slots; the calendar selects from the pointer's position in the day column.
     const slot = agent.locator('.rbc-time-content .rbc-day-slot').nth(2).locator('.rbc-timeslot-group').nth(10);

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// End-to-end: the real app started as a user would, driven by the system Chromium (DESIGN §7).
+// End-to-end: the real app started as a user would, driven by the system Chromium (docs/architecture.md §7).
 export default defineConfig({
   test: {
     name: 'e2e',

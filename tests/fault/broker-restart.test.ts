@@ -3,7 +3,7 @@ import { isNull } from 'drizzle-orm';
 import { outbox } from '../../server/src/db/schema/index.ts';
 import { sleep, startFaultApp, stream, until, type FaultApp } from './fault-support.ts';
 
-// Issue 5 §8: the broker stopped and restarted mid-stream; events sent and received are equal.
+// The broker stopped and restarted mid-stream; events sent and received are equal.
 let app: FaultApp;
 
 beforeAll(async () => { app = await startFaultApp(); });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStandaloneGateway } from '#realtime/standalone';
 import { sleep, startFaultApp, stream, until, type FaultApp } from './fault-support.ts';
 
-// Issue 5 §8: a gateway restarted mid-stream; events sent and received are equal. The gateway runs
+// A gateway restarted mid-stream; events sent and received are equal. The gateway runs
 // alone (`npm run start:realtime` shape): sessions, rooms and replay come from the API over HTTP.
 let app: FaultApp;
 type Standalone = Awaited<ReturnType<typeof startStandaloneGateway>>;

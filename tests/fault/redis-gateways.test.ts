@@ -5,7 +5,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, LiveEvent, ServerToClientEvents } from '#domain/realtime';
 import { sleep, startFaultApp, until, type FaultApp } from './fault-support.ts';
 
-// Issue 5 §8: two gateway processes with Redis on loopback act as one. CI sets REDIS_URL.
+// Two gateway processes with Redis on loopback act as one. CI sets REDIS_URL.
 const redisUrl = process.env.REDIS_URL;
 if (!redisUrl) console.log('redis-gateways: skipped, REDIS_URL is not set (CI sets it; locally: REDIS_URL=redis://127.0.0.1:6379)');
 

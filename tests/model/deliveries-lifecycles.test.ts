@@ -11,7 +11,7 @@ import { owners, users } from '../../server/src/db/schema/index.ts';
 import { giveOwner, slot, unitsIn, useTempStorage } from '../../server/src/modules/deliveries/test-helpers.ts';
 
 /**
- * SPEC §4 ficha and delivery schedule: the generated paths of both machines (@xstate/graph, the
+ * docs/product.md §4 ficha and delivery schedule: the generated paths of both machines (@xstate/graph, the
  * XState v5 successor of @xstate/test) drive the REAL API, and after every step the stored state
  * (GET ficha/{unitId}) must equal the model's state and context. Coverage must be complete.
  */
@@ -73,7 +73,7 @@ async function pendingFailures(unitId: number, count: number) {
   expect(res.status).toBe(200);
 }
 
-describe('ficha machine through the API (SPEC §4 Ficha)', () => {
+describe('ficha machine through the API (docs/product.md §4 Ficha)', () => {
   it('the list filter offers exactly the machine\'s states', () => expect([...FICHA_STATES]).toEqual([...MACHINE_STATES]));
 
   const SCHEDULED = slot(20);
@@ -127,7 +127,7 @@ describe('ficha machine through the API (SPEC §4 Ficha)', () => {
   });
 });
 
-describe('delivery-schedule machine through the API (SPEC §4 delivery schedule)', () => {
+describe('delivery-schedule machine through the API (docs/product.md §4 delivery schedule)', () => {
   const FIRST = slot(10);
   const LATER = slot(14);
   // Inside the owners' 24 h limit: only staff may still answer.

@@ -6,7 +6,7 @@ import { acs, orders } from '../../server/src/db/schema/index.ts';
 import { demoIds, newTicket, type DemoIds } from '../../server/src/modules/warranties/test/fixtures.ts';
 import { apiCoverage, apiPaths, type ApiPath } from './warranties-paths.ts';
 
-/** SPEC §4 AC: every generated path of the AC machine, driven through the real API. */
+/** docs/product.md §4 AC: every generated path of the AC machine, driven through the real API. */
 const samples: AcEvent[] = [
   { type: 'ac.approve' }, { type: 'ac.disapprove' }, { type: 'ac.reject', reason: 'La reparación no quedó bien' },
   { type: 'ac.markForReinspection' }, { type: 'ac.markForWorkOrder' },
@@ -39,7 +39,7 @@ function send(ticketId: number, acId: number, event: AcEvent) {
   }
 }
 
-describe('AC machine paths against the API (SPEC §4)', () => {
+describe('AC machine paths against the API (docs/product.md §4)', () => {
   it.each(paths.map((p) => [p.name, p] as [string, ApiPath]))('%s', async (_name, path) => {
     const ticket = await newTicket(ctx, cookie, ids, { state: 'en_proceso' });
     const failure = await ctx.request('POST', `postventa/solicitudes/${ticket.id}/fallas`, { cookie, body: { failure_type_id: failureTypeId } });

@@ -6,7 +6,7 @@ import { acs, failures } from '../../server/src/db/schema/index.ts';
 import { demoIds, newTicket, type DemoIds } from '../../server/src/modules/warranties/test/fixtures.ts';
 import { apiCoverage, apiPaths, type ApiPath } from './warranties-paths.ts';
 
-/** SPEC §4 failure outcomes: every generated path of the failure machine, driven through the real API. */
+/** docs/product.md §4 failure outcomes: every generated path of the failure machine, driven through the real API. */
 const samples: FailureEvent[] = [
   { type: 'failure.comply' }, { type: 'failure.fail' }, { type: 'failure.markNotApplicable' }, { type: 'failure.solve' },
   { type: 'failure.solveInAfterSales' }, { type: 'failure.reopen', acHasReply: false }, { type: 'failure.reenter', acHasReply: true },
@@ -55,7 +55,7 @@ async function send(ticketId: number, failureId: number, event: FailureEvent) {
   return ctx.request('POST', `${base}/${action}`, { cookie, body: {} });
 }
 
-describe('failure machine paths against the API (SPEC §4)', () => {
+describe('failure machine paths against the API (docs/product.md §4)', () => {
   it.each(paths.map((p) => [p.name, p] as [string, ApiPath]))('%s', async (_name, path) => {
     const ticket = await newTicket(ctx, cookie, ids, { state: 'en_proceso', responsible_id: ids.supervisor });
     const created = await ctx.request('POST', `postventa/solicitudes/${ticket.id}/fallas`, { cookie, body: { failure_type_id: failureTypeId } });
@@ -71,7 +71,7 @@ describe('failure machine paths against the API (SPEC §4)', () => {
       expect(row.reenteredCount).toBe(reentries);
       expect(Math.min(row.reenteredCount, 1)).toBe(Math.min(step.after.context.reenteredCount, 1));
       expect(row.markedToOwnerAt !== null).toBe(step.after.context.isMarkedToOwner);
-      // SPEC §4: a solved failure has an AC waiting for the owner; reopening deletes it.
+      // docs/product.md §4: a solved failure has an AC waiting for the owner; reopening deletes it.
       if (step.event.type === 'failure.solve') expect(row.acId).not.toBeNull();
       if (step.event.type === 'failure.reopen') expect(row.acId).toBeNull();
       coverage.step(step);

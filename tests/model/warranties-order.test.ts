@@ -6,7 +6,7 @@ import { orders } from '../../server/src/db/schema/index.ts';
 import { demoIds, newTicket, type DemoIds } from '../../server/src/modules/warranties/test/fixtures.ts';
 import { apiCoverage, apiPaths, slotAhead, type ApiPath } from './warranties-paths.ts';
 
-/** SPEC §4 orders: every generated path of the order machine, driven through the real API (staff and owner). */
+/** docs/product.md §4 orders: every generated path of the order machine, driven through the real API (staff and owner). */
 const first = slotAhead(5);
 const second = slotAhead(6, 30);
 const plus60 = (iso: string) => new Date(Date.parse(iso) + 3_600_000).toISOString();
@@ -60,13 +60,13 @@ async function send(ticketId: number, orderId: number, failureId: number, event:
   }
 }
 
-describe('order machine paths against the API (SPEC §4)', () => {
+describe('order machine paths against the API (docs/product.md §4)', () => {
   it.each(paths.map((p) => [p.name, p] as [string, ApiPath]))('%s', async (_name, path) => {
     const ticket = await newTicket(ctx, staff, ids, { state: 'en_proceso' });
     const failure = await ctx.request('POST', `postventa/solicitudes/${ticket.id}/fallas`, { cookie: staff, body: { failure_type_id: failureTypeId } });
     const created = await ctx.request('POST', `postventa/solicitudes/${ticket.id}/oi`, { cookie: staff, body: { responsible_id: ids.agente, failure_ids: [failure.json.data.id], start_at: first, duration_minutes: 60 } });
     const orderId = created.json.data.id as number;
-    // The machine starts in 'creada': crear always schedules (SPEC §5), so the walk starts by unscheduling.
+    // The machine starts in 'creada': crear always schedules (docs/product.md §5), so the walk starts by unscheduling.
     expect((await send(ticket.id, orderId, failure.json.data.id, { type: 'order.unschedule', ...facts })).status).toBe(200);
     for (const step of path.steps) {
       const res = await send(ticket.id, orderId, failure.json.data.id, step.event as OrderEvent);

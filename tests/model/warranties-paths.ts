@@ -3,7 +3,7 @@ import { initialTransition, transition, type AnyMachineSnapshot, type AnyStateMa
 import { createCoverage } from '../../machines/testing/coverage.ts';
 
 /**
- * Model-based API tests (DESIGN §7): paths generated from a machine's own graph by @xstate/graph,
+ * Model-based API tests (docs/architecture.md §7): paths generated from a machine's own graph by @xstate/graph,
  * each walked against the REAL API with the stored state checked after every step.
  */
 export type ApiPath = { name: string; steps: { event: { type: string } & Record<string, unknown>; before: AnyMachineSnapshot; after: AnyMachineSnapshot }[] };

@@ -6,7 +6,7 @@ import { tickets } from '../../server/src/db/schema/index.ts';
 import { demoIds, newTicket, type DemoIds } from '../../server/src/modules/warranties/test/fixtures.ts';
 import { apiCoverage, apiPaths, type ApiPath } from './warranties-paths.ts';
 
-/** SPEC §4 ticket lifecycle: every generated path of the ticket machine, driven through the real API. */
+/** docs/product.md §4 ticket lifecycle: every generated path of the ticket machine, driven through the real API. */
 const samples: TicketEvent[] = [
   { type: 'ticket.open' }, { type: 'ticket.startProgress' },
   { type: 'ticket.saveAs', state: 'abierta' }, { type: 'ticket.saveAs', state: 'en_proceso' },
@@ -46,7 +46,7 @@ async function send(ticketId: number, event: TicketEvent) {
   return ctx.request('POST', `postventa/solicitudes/${ticketId}/${ACTION[event.type]}`, { cookie, body });
 }
 
-describe('ticket machine paths against the API (SPEC §4)', () => {
+describe('ticket machine paths against the API (docs/product.md §4)', () => {
   it.each(paths.map((p) => [p.name, p] as [string, ApiPath]))('%s', async (_name, path) => {
     const ticket = await newTicket(ctx, cookie, ids);
     for (const step of path.steps) {

@@ -5,7 +5,7 @@ import { kindOf, type ParamKind, type RouteCall } from './route-samples.ts';
 
 /**
  * Which foreign scopes the isolation sweep calls a route with, and who calls. Every scope expects 404
- * (DESIGN §4: a foreign id is never a hint that it exists), never another tenant's data in the body.
+ * (docs/architecture.md §4: a foreign id is never a hint that it exists), never another tenant's data in the body.
  *  - company: another company's records; the demo company's admin (owner portal routes: the demo owner).
  *  - project: records of a project the caller does not see; a staff user holding every permission but
  *    not that project. Owners see by unit ownership, so the owner scope stands for them.

@@ -12,7 +12,7 @@ import { API, callerFor, FILES, permissionsNamed, planCall, type Caller, type Pl
 import { expandRoute, fillPath, recordsIn, samplesIn, type RecordSet, type Samples } from './route-samples.ts';
 
 /**
- * DESIGN §4 on every route of the route table (isolation-plan.ts says who calls with what): a foreign
+ * docs/architecture.md §4 on every route of the route table (isolation-plan.ts says who calls with what): a foreign
  * id in the path, query or body answers 404 and never carries another tenant's record. Files too: the
  * file of each owning record of each foreign scope, read and deleted.
  */

@@ -10,13 +10,13 @@ export function apiOrigin(): string {
 
 const trimSlashes = (p: string) => p.replace(/^\/+/, '');
 
-/** SPEC §7 version 2: {origin}/api/v2/public/api/<path>. */
+/** docs/product.md §7 version 2: {origin}/api/v2/public/api/<path>. */
 export function v2Url(path: string, query?: QueryParams, origin = apiOrigin()): string {
   return withQuery(`${origin}/api/v2/public/api/${trimSlashes(path)}`, query);
 }
 
 /**
- * SPEC §7 version 1: {origin}/api/v1/api.php with the path in the `request` query parameter, unless
+ * docs/product.md §7 version 1: {origin}/api/v1/api.php with the path in the `request` query parameter, unless
  * the path begins with index.php (then it is appended as is).
  */
 export function v1Url(path: string, query?: QueryParams, origin = apiOrigin()): string {
@@ -30,5 +30,5 @@ export function v1Url(path: string, query?: QueryParams, origin = apiOrigin()): 
 export const apiV2: ApiClient = createApiClient({ version: 2, resolve: (p, q) => v2Url(p, q) });
 export const apiV1: ApiClient = createApiClient({ version: 1, resolve: (p, q) => v1Url(p, q) });
 
-/** Public files are read from api/v2/public/files/{path} (SPEC §7). */
+/** Public files are read from api/v2/public/files/{path} (docs/product.md §7). */
 export const fileUrl = (path: string) => `${apiOrigin()}/api/v2/public/files/${trimSlashes(path)}`;

@@ -14,7 +14,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('generic data calls (SPEC §7)', () => {
+describe('generic data calls (docs/product.md §7)', () => {
   it('fills {param} placeholders from the stored params and the payload (the payload wins)', () => {
     session.setProject(7);
     session.setParams({ unidad_id: 12, solicitud_id: 99 });
@@ -69,7 +69,7 @@ describe('generic data calls (SPEC §7)', () => {
     expect(f.last().url).toBe(`${window.location.origin}/api/v1/api.php?request=propietarios%2Flistar&page=1`);
   });
 
-  it('saving is a create without id and an update with one (SPEC §4)', async () => {
+  it('saving is a create without id and an update with one (docs/product.md §4)', async () => {
     const f = mockFetch(() => ({ body: {} }));
     await saveCall('cargos', { name: 'Bodeguero' });
     expect(f.last()).toMatchObject({ method: 'POST', url: `${base}/cargos` });
@@ -78,7 +78,7 @@ describe('generic data calls (SPEC §7)', () => {
   });
 });
 
-describe('list queries (SPEC §7)', () => {
+describe('list queries (docs/product.md §7)', () => {
   const keys = createQueryKeys('warranties');
 
   it('no retry, stale time 1 s, no refetch on focus, first page 1; the key carries the sync params', () => {

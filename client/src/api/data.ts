@@ -2,7 +2,7 @@ import { session } from '../app/session/session-store.ts';
 import { apiV1, apiV2 } from './clients.ts';
 import type { ApiClient, HttpMethod, SyncModule } from './http.ts';
 
-/** SPEC §3 paged list request and response. */
+/** docs/product.md §3 paged list request and response. */
 export type PageRequest = { page?: number; rowsPerPage?: number; rowsNumber?: number; sortBy?: string | null; descending?: boolean };
 export type ListEnvelope<T> = { data: T[]; current_page: number; total: number; has_more: boolean; rowsPerPage: number };
 export type DataEnvelope<T> = { data: T; message?: string; warnings?: string[] };
@@ -14,7 +14,7 @@ export type DataCall = {
   payload?: Record<string, unknown>;
   pagination?: PageRequest;
   filters?: Record<string, unknown>;
-  /** The module whose sync params (SPEC §7) go with the call. */
+  /** The module whose sync params (docs/product.md §7) go with the call. */
   module?: SyncModule;
   signal?: AbortSignal;
   silent?: boolean;
@@ -46,14 +46,14 @@ export function resolveEndpoint(endpoint: string): { client: ApiClient; path: st
   return clean.startsWith('v1/') ? { client: apiV1, path: clean.slice(3) } : { client: apiV2, path: clean };
 }
 
-/** Only the request fields of SPEC §3 travel; rowsNumber is the client's own total. */
+/** Only the request fields of docs/product.md §3 travel; rowsNumber is the client's own total. */
 export function paginationQuery(p: PageRequest | undefined): Record<string, unknown> {
   if (!p) return {};
   return { page: p.page, rowsPerPage: p.rowsPerPage, sortBy: p.sortBy || undefined, descending: p.sortBy ? Boolean(p.descending) : undefined };
 }
 
 /**
- * The generic data call of SPEC §7. GET sends pagination, filters and payload as the query;
+ * The generic data call of docs/product.md §7. GET sends pagination, filters and payload as the query;
  * DELETE and the other methods send the payload as the body.
  */
 export function dataCall<T = unknown>(call: DataCall): Promise<T> {
@@ -66,7 +66,7 @@ export function dataCall<T = unknown>(call: DataCall): Promise<T> {
   return client.request<T>(method, path, { ...common, body: call.payload ?? {} });
 }
 
-/** SPEC §3 "saving is a create when the payload has no id, otherwise an update". */
+/** docs/product.md §3 "saving is a create when the payload has no id, otherwise an update". */
 export function saveCall<T = unknown>(endpoint: string, payload: Record<string, unknown> & { id?: unknown }, module?: SyncModule) {
   const hasId = payload.id !== undefined && payload.id !== null && payload.id !== '';
   return dataCall<T>({ endpoint: hasId ? `${endpoint.replace(/\/+$/, '')}/${encodeURIComponent(String(payload.id))}` : endpoint, method: hasId ? 'PUT' : 'POST', payload, module });

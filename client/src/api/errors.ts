@@ -1,4 +1,4 @@
-/** A failed API response (SPEC §8): the server's translated message, its errors list and field map. */
+/** A failed API response (docs/product.md §8): the server's translated message, its errors list and field map. */
 export class ApiRequestError extends Error {
   readonly status: number;
   readonly errors: string[];

@@ -20,7 +20,7 @@ beforeEach(async () => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('API clients (SPEC §7)', () => {
+describe('API clients (docs/product.md §7)', () => {
   it('sends X-Requested-With, JSON content type and accept, and Accept-Language with the current locale', async () => {
     const f = mockFetch(() => ({ body: { data: 1 } }));
     session.setLocale('pt-BR');
@@ -68,7 +68,7 @@ describe('API clients (SPEC §7)', () => {
   });
 });
 
-describe('errors and warnings (SPEC §8)', () => {
+describe('errors and warnings (docs/product.md §8)', () => {
   it('a 422 toasts orange-warning with the server message and its errors as bullets, and the request rejects', async () => {
     mockFetch(() => ({ status: 422, body: { message: 'Los datos enviados no son válidos', errors: ['Nombre: Este campo es obligatorio', 'Valores no coinciden'] } }));
     renderWithProviders(<ApiFeedback />);
@@ -80,7 +80,7 @@ describe('errors and warnings (SPEC §8)', () => {
     expect(toast.querySelector('[data-icon]')?.getAttribute('data-icon')).toBe('warning');
     expect(within(toast).getByText('Los datos enviados no son válidos')).toBeTruthy();
     expect(within(toast).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Nombre: Este campo es obligatorio', 'Valores no coinciden']);
-    // SPEC §8/§9: bottom-left, 8000 ms.
+    // docs/product.md §8/§9: bottom-left, 8000 ms.
     expect(toast.closest('[data-placement]')?.getAttribute('data-placement')).toBe('bottom-start');
     expect((await loadToaster()).toaster.getVisibleToasts()[0]).toMatchObject({ duration: 8000 });
   });

@@ -5,7 +5,7 @@ import { isAbsoluteUrl, withQuery, type QueryParams } from './query-string.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Modules whose calls carry shared session params (SPEC §7 "sync params per module"). */
+/** Modules whose calls carry shared session params (docs/product.md §7 "sync params per module"). */
 export const SYNC_PARAMS = {
   warranties: ['proyecto_id', 'unidad_id', 'solicitud_id'],
   config: ['proyecto_id'],
@@ -19,7 +19,7 @@ export type RequestOptions = {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
-  /** Adds that module's stored session params to the query (v2, SPEC §7). */
+  /** Adds that module's stored session params to the query (v2, docs/product.md §7). */
   module?: SyncModule;
   /** No toast on failure (the caller handles it, e.g. the silent session probe at start-up). */
   silent?: boolean;
@@ -47,7 +47,7 @@ export function onUnauthenticated(listener: () => void) {
   return () => { unauthenticatedListeners.delete(listener); };
 }
 
-/** SPEC §7 common headers, plus the auth headers kept in the session store. */
+/** docs/product.md §7 common headers, plus the auth headers kept in the session store. */
 export function commonHeaders(): Record<string, string> {
   const s = session.get();
   return {
@@ -116,7 +116,7 @@ export function createApiClient(config: ClientConfig): ApiClient {
       res = await doFetch(url, init);
     } catch (err) {
       if ((err as Error)?.name === 'AbortError') throw err;
-      // Network failure: no response to read; the same toast and a rejected request (SPEC §8).
+      // Network failure: no response to read; the same toast and a rejected request (docs/product.md §8).
       if (!opts.silent) showErrorToast(0, null);
       throw new ApiRequestError(0, '', undefined);
     }

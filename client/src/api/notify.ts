@@ -2,7 +2,7 @@ import { TOAST_DURATION_MS } from '#domain/limits';
 import { i18n } from '../app/i18n.ts';
 
 /**
- * SPEC §8 feedback shared by every call: failed responses raise a toast (bottom-left, 8000 ms),
+ * docs/product.md §8 feedback shared by every call: failed responses raise a toast (bottom-left, 8000 ms),
  * a success that carries warnings opens a persistent dialog. Both are module-level stores so the
  * API clients (plain functions) can raise them; <ApiFeedback/> renders them. The toaster itself
  * (Chakra/zag) is a separate chunk fetched with the first toast, keeping it out of the first load.

@@ -1,5 +1,5 @@
 /**
- * SPEC §7 query serialisation: arrays become comma lists, null and undefined are omitted,
+ * docs/product.md §7 query serialisation: arrays become comma lists, null and undefined are omitted,
  * dates go as ISO strings and other objects as JSON.
  */
 export type QueryValue = string | number | boolean | null | undefined | Date | readonly (string | number | boolean)[] | Record<string, unknown>;
@@ -30,5 +30,5 @@ export function withQuery(url: string, query: QueryParams | undefined): string {
   return url + (url.includes('?') ? '&' : '?') + qs;
 }
 
-/** SPEC §7: an absolute URL (another origin, a presigned storage URL) goes without our headers. */
+/** docs/product.md §7: an absolute URL (another origin, a presigned storage URL) goes without our headers. */
 export const isAbsoluteUrl = (url: string) => /^([a-z][a-z\d+.-]*:)?\/\//i.test(url);

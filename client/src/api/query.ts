@@ -4,7 +4,7 @@ import { dataCall, type DataCall, type ListEnvelope, type PageRequest } from './
 import { syncParamsOf } from './http.ts';
 
 /**
- * Query defaults. Failed calls already toast (SPEC §8), so a retry would only repeat the toast;
+ * Query defaults. Failed calls already toast (docs/product.md §8), so a retry would only repeat the toast;
  * focus refetches would make lists jump under the user's cursor.
  */
 export function createQueryClient() {
@@ -16,7 +16,7 @@ export function createQueryClient() {
   });
 }
 
-/** SPEC §7 list queries: no retry, stale time 1 s, no refetch on focus, first page 1. */
+/** docs/product.md §7 list queries: no retry, stale time 1 s, no refetch on focus, first page 1. */
 export const LIST_QUERY_DEFAULTS = { retry: false, staleTime: LIST_STALE_TIME_MS, refetchOnWindowFocus: false } as const;
 export const FIRST_PAGE = 1;
 
@@ -52,7 +52,7 @@ export function dataListQuery<T>(args: ListArgs) {
   });
 }
 
-/** Endless lists: pages from 1 while has_more (SPEC §7). */
+/** Endless lists: pages from 1 while has_more (docs/product.md §7). */
 export function dataInfiniteQuery<T>(args: ListArgs) {
   const rowsPerPage = args.pagination?.rowsPerPage ?? PAGE_SIZE_DEFAULT;
   return infiniteQueryOptions({

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { TOAST_DURATION_MS } from '#domain/limits';
 import type { ErrorToastMeta } from './notify.ts';
 
-/** SPEC §8/§9: toasts bottom-left ('bottom-start'), 8000 ms. */
+/** docs/product.md §8/§9: toasts bottom-left ('bottom-start'), 8000 ms. */
 export const toaster = createToaster({ placement: 'bottom-start', duration: TOAST_DURATION_MS, pauseOnPageIdle: true });
 
 const ICONS = { warning: TriangleAlert, error: CircleX, success: CircleCheck } as const;

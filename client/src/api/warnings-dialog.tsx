@@ -3,7 +3,7 @@ import { TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { warningsDialog, type WarningsNotice } from './notify.ts';
 
-/** SPEC §8: a success with warnings opens a persistent dialog (no outside click, no Escape) until Aceptar. */
+/** docs/product.md §8: a success with warnings opens a persistent dialog (no outside click, no Escape) until Aceptar. */
 export function WarningsDialog({ notice }: { notice: WarningsNotice }) {
   const { t } = useTranslation();
   return (

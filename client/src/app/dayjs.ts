@@ -6,7 +6,7 @@ import type { AppLocale } from './i18n.ts';
 import { session } from './session/session-store.ts';
 
 /**
- * dayjs in the UI language with Monday-first weeks (SPEC §9), for calendars, pickers and relative
+ * dayjs in the UI language with Monday-first weeks (docs/product.md §9), for calendars, pickers and relative
  * dates. dayjs' own pt-br starts weeks on Sunday, so it is re-registered. Import dayjs from here,
  * not from the package, so the locale follows the session; it stays out of the first load.
  */

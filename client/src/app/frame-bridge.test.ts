@@ -15,7 +15,7 @@ function framedWindow() {
   return { win, parent, send, listeners };
 }
 
-describe('iframe bridge (SPEC §1)', () => {
+describe('iframe bridge (docs/product.md §1)', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('accepts same-app paths only (string or {path})', () => {

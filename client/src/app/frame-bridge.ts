@@ -1,5 +1,5 @@
 /**
- * SPEC §1 iframe contract. When the app runs inside a frame, the parent may send a path (a string,
+ * docs/product.md §1 iframe contract. When the app runs inside a frame, the parent may send a path (a string,
  * or {path}); the app navigates when it differs from the current route. Every route change is
  * reported to the parent as {type: 'route', path}.
  */

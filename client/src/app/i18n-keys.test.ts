@@ -6,7 +6,7 @@ import es from '#locales/es.json';
 import ptBR from '#locales/pt-BR.json';
 
 /**
- * SPEC issue §7: every UI string comes from locales/es.json and locales/pt-BR.json. This scans
+ * Every UI string comes from locales/es.json and locales/pt-BR.json (docs/architecture.md §6). This scans
  * client/src with the TypeScript parser (not regexes, so comments and strings do not confuse it).
  */
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -76,7 +76,7 @@ function scan(file: string) {
 const files = sourceFiles(root);
 const results = files.map(scan);
 
-describe('locale catalogues (issue §7)', () => {
+describe('locale catalogues (docs/architecture.md §6)', () => {
   it('scans the client sources', () => {
     expect(files.length).toBeGreaterThan(20);
     expect(results.flatMap((r) => r.keys).length).toBeGreaterThan(100);

@@ -6,7 +6,7 @@ export const SUPPORTED_LOCALES = ['es', 'pt-BR'] as const;
 export type AppLocale = (typeof SUPPORTED_LOCALES)[number];
 export const LOCALE_STORAGE_KEY = 'locale';
 
-/** SPEC §1: es default and fallback; any pt* loads pt-BR; default is the first supported browser language. */
+/** docs/product.md §1: es default and fallback; any pt* loads pt-BR; default is the first supported browser language. */
 export function normalizeLocale(lang: string | null | undefined): AppLocale | undefined {
   if (!lang) return undefined;
   const l = lang.toLowerCase();
@@ -26,7 +26,7 @@ export function initialLocale(stored: string | null, browserLanguages: readonly 
 }
 
 /**
- * Catalogue loading, sized for the first load (issue §11). es is the fallback and is bundled, but
+ * Catalogue loading, sized for the first load (docs/architecture.md §6). es is the fallback and is bundled, but
  * the client build trims that import to the prefixes the first screens use (client/vite.config.ts);
  * the rest of es comes with `?rest` (tests, without that plugin, have the whole file already and
  * merge it again). pt-BR is one chunk fetched only by those who use it.

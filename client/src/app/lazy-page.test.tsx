@@ -7,7 +7,7 @@ import { PageSuspense, RouteErrorBoundary } from './route-elements.tsx';
 
 afterEach(() => vi.useRealTimers());
 
-describe('lazy pages (SPEC §8 chunk load error after 120 s)', () => {
+describe('lazy pages (docs/product.md §8 chunk load error after 120 s)', () => {
   it('rejects with a load error when the chunk takes longer than 120 s', async () => {
     vi.useFakeTimers();
     const never = () => new Promise<never>(() => undefined);

@@ -2,7 +2,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '#domain/limits';
 import { loadFullCatalogue } from './i18n.ts';
 
-/** A chunk that failed to load, or took longer than SPEC §8's 120 s. The route error UI reads it. */
+/** A chunk that failed to load, or took longer than docs/product.md §8's 120 s. The route error UI reads it. */
 export class ChunkLoadError extends Error {
   constructor(readonly reason: 'timeout' | 'failed', cause?: unknown) {
     super(reason === 'timeout' ? 'Chunk load timed out' : 'Chunk failed to load', { cause });

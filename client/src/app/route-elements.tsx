@@ -22,16 +22,16 @@ export function RootShell() {
   const here = location.pathname + location.search + location.hash;
   useLocaleSync();
 
-  // SPEC §2: the page scrolls to the top on navigation.
+  // docs/product.md §2: the page scrolls to the top on navigation.
   useEffect(() => { window.scrollTo(0, 0); }, [location.pathname]);
 
-  // SPEC §2: remember the last route of each module.
+  // docs/product.md §2: remember the last route of each module.
   useEffect(() => {
     const r = routeToRemember(location.pathname, location.search);
     if (r) session.rememberRoute(r.area.area, r.path);
   }, [location.pathname, location.search]);
 
-  // SPEC §1: report each route change to the parent frame, and follow paths it sends.
+  // docs/product.md §1: report each route change to the parent frame, and follow paths it sends.
   useEffect(() => { reportRoute(here); }, [here]);
   useEffect(() => listenToParent(() => window.location.pathname + window.location.search + window.location.hash, (p) => navigate(p)), [navigate]);
 
@@ -48,7 +48,7 @@ export function RootShell() {
   );
 }
 
-/** SPEC §2: opening a module restores its last route, or its default when that is gone. */
+/** docs/product.md §2: opening a module restores its last route, or its default when that is gone. */
 export function ModuleEntry({ area }: { area: AreaName }) {
   const { data: user } = useAuthUser();
   const stored = useSession((s) => s.metadata.lastRoutes[area]);
@@ -82,7 +82,7 @@ function RouteErrorPage({ error }: { error: unknown }) {
 type BoundaryProps = { resetKey: string; children: ReactNode };
 
 /**
- * Route error boundary: a chunk that failed or timed out (SPEC §8) shows the load error UI, anything
+ * Route error boundary: a chunk that failed or timed out (docs/product.md §8) shows the load error UI, anything
  * else a generic one. Navigating elsewhere clears it. Placed inside the layout too, so the sidebar stays.
  */
 export class RouteErrorBoundary extends Component<BoundaryProps, { error: unknown; key: string }> {

@@ -14,7 +14,7 @@ import { session, STORAGE_KEYS } from './session/session-store.ts';
 const warranties = areaOf('warranties');
 const all = { modulo_postventa: true, modulo_entregas: true, modulo_calidad: true, postventa_gestionar: true };
 
-describe('remembered route per module (SPEC §2)', () => {
+describe('remembered route per module (docs/product.md §2)', () => {
   beforeEach(() => { localStorage.clear(); session.reset(); session.clearUser(); });
   afterEach(() => vi.unstubAllGlobals());
 

@@ -3,7 +3,7 @@ import { areaOfPath, chainAllowed, matchTable } from './route-tree.ts';
 import type { AreaRoute } from './routes.tsx';
 
 /**
- * SPEC §2: the last visited route of each module is remembered (session metadata in browser
+ * docs/product.md §2: the last visited route of each module is remembered (session metadata in browser
  * storage) and restored when the module is opened; a route that no longer exists, or that the user
  * may no longer open, falls back to the module default.
  */

@@ -17,7 +17,7 @@ function toMatchObject(node: RouteNode, area: AreaRoute): RouteObject {
 let matchObjects: RouteObject[] | undefined;
 const tableObjects = () => (matchObjects ??= ROUTES.map((a) => toMatchObject(a, a)));
 
-/** The chain of table nodes a path matches, root first; undefined when no SPEC §2 route matches. */
+/** The chain of table nodes a path matches, root first; undefined when no docs/product.md §2 route matches. */
 export function matchTable(pathname: string): RouteHandle[] | undefined {
   const matches = matchRoutes(tableObjects(), pathname);
   if (!matches?.length) return undefined;
@@ -29,7 +29,7 @@ export function matchTable(pathname: string): RouteHandle[] | undefined {
   return handles;
 }
 
-/** Params of the deepest SPEC §2 route matching the path ({} when none matches). */
+/** Params of the deepest docs/product.md §2 route matching the path ({} when none matches). */
 export function paramsOf(pathname: string): Record<string, string | undefined> {
   const matches = matchRoutes(tableObjects(), pathname);
   return matches?.length ? matches[matches.length - 1].params : {};

@@ -7,7 +7,7 @@ import { catchAllPage, ROUTES, type AreaRoute, type RouteNode } from './routes.t
 
 /**
  * The signed-in frame (sidebar, top bar, its menus and icons) is its own chunk: the login page, the
- * app's first load, never needs it (issue 3 §11). The login starts fetching it on submit.
+ * app's first load, never needs it (docs/architecture.md §6). The login starts fetching it on submit.
  */
 const loadSignedInShell = () => import('./layout/app-layout.tsx');
 export const preloadSignedInShell = () => void loadSignedInShell().catch(() => undefined);
@@ -42,7 +42,7 @@ function toRouteObject(node: RouteNode, area: AreaRoute): RouteObject {
   return { path: node.path, element, children };
 }
 
-/** Route objects for react-router, built from the SPEC §2 table. */
+/** Route objects for react-router, built from the docs/product.md §2 table. */
 export function buildRouteObjects(routes: readonly AreaRoute[] = ROUTES): RouteObject[] {
   const CatchAll = catchAllPage;
   return [{
@@ -63,7 +63,7 @@ const appRoutes = buildRouteObjects();
 
 /**
  * The declarative router (BrowserRouter + useRoutes) rather than the data router: the app uses no
- * loaders or actions, and the data router costs ~19 KB gzipped of the first load (issue §11).
+ * loaders or actions, and the data router costs ~19 KB gzipped of the first load (docs/architecture.md §6).
  */
 export function AppRoutes() {
   return useRoutes(appRoutes);

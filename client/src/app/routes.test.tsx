@@ -13,7 +13,7 @@ import { routeTitleKey } from './routes.tsx';
 import { authUserQuery, type AuthUser } from './session/auth-user.ts';
 import { session } from './session/session-store.ts';
 
-/** SPEC §2 table and sub-route lists, written out independently of the route table. */
+/** docs/product.md §2 table and sub-route lists, written out independently of the route table. */
 const SPEC_PATHS: Record<string, { permission?: string; default?: string }> = {
   '/auth': { default: 'login' }, '/auth/login': {}, '/auth/forgotten-password': {}, '/auth/reset': {},
   '/home': { default: 'proyectos' }, '/home/proyectos': {}, '/home/tareas': {},
@@ -58,19 +58,19 @@ const SPEC_PATHS: Record<string, { permission?: string; default?: string }> = {
 const flat = flattenRoutes();
 const byPath = new Map(flat.filter((r) => !r.isIndex).map((r) => [r.fullPath, r]));
 
-describe('route table (SPEC §2)', () => {
-  it('lists every SPEC §2 path', () => {
+describe('route table (docs/product.md §2)', () => {
+  it('lists every docs/product.md §2 path', () => {
     const missing = Object.keys(SPEC_PATHS).filter((p) => !byPath.has(p));
     expect(missing).toEqual([]);
   });
 
-  it('gives each area its SPEC §2 permission and each route its default child', () => {
+  it('gives each area its docs/product.md §2 permission and each route its default child', () => {
     for (const [path, want] of Object.entries(SPEC_PATHS)) {
       const route = byPath.get(path)!;
       if (want.permission) expect(route.permissions[0], path).toBe(want.permission);
       if (want.default) expect(route.defaultChild, path).toBe(want.default);
     }
-    // home, config and ocinsights need no area permission (SPEC §2 "none" / "not shown").
+    // home, config and ocinsights need no area permission (docs/product.md §2 "none" / "not shown").
     for (const area of ['/home', '/config', '/ocinsights', '/auth']) expect(byPath.get(area)!.permissions).toEqual([]);
   });
 
@@ -108,7 +108,7 @@ function renderAt(route: string, permisos: string[] | null) {
   return renderWithProviders(<><AppRoutes /><Where /></>, { route, queryClient });
 }
 
-describe('router (SPEC §2)', () => {
+describe('router (docs/product.md §2)', () => {
   beforeEach(() => { localStorage.clear(); session.reset(); session.clearUser(); });
   afterEach(() => vi.unstubAllGlobals());
 

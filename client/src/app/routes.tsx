@@ -3,7 +3,7 @@ import { MODULE_PERMISSIONS } from '#domain/permissions';
 import { lazyPage, type PageComponent } from './lazy-page.tsx';
 
 /**
- * The route table of SPEC §2: every path, its permission and its default child, in one typed
+ * The route table of docs/product.md §2: every path, its permission and its default child, in one typed
  * place. The router, the sidebar, the remembered-route logic and the route test all read it.
  * Each node's title is the locale key `routes.<name>`. A node without `page` renders its children
  * (or, as a leaf, the module's pending page). Module pages are lazy chunks (120 s timeout).
@@ -14,7 +14,7 @@ export type RouteNode = {
   index?: true;
   /** Dotted route name, e.g. `warranties.solicitud.oi.crear`. */
   name: string;
-  /** SPEC §6 expression checked before the node renders. */
+  /** docs/product.md §6 expression checked before the node renders. */
   permission?: string;
   /** Segment the node redirects to when opened without a child. */
   defaultChild?: string;
@@ -31,11 +31,11 @@ export type AreaRoute = RouteNode & {
   icon?: NavIcon;
   /** Public areas render without the app layout and without a session. */
   isPublic?: boolean;
-  /** SPEC §2: the last visited route of the area is restored when the area is opened. */
+  /** docs/product.md §2: the last visited route of the area is restored when the area is opened. */
   remembers: boolean;
 };
 
-// Login and home are the first load (issue §11): they need only the first-load strings.
+// Login and home are the first load (docs/architecture.md §6): they need only the first-load strings.
 const firstLoad = { firstLoad: true } as const;
 const auth = {
   login: lazyPage(() => import('../modules/auth/index.ts'), 'LoginPage', firstLoad),
@@ -78,7 +78,7 @@ const w = {
   efficiency: lazyPage(() => import('../modules/warranties/index.ts'), 'EfficiencyPage'),
   statistics: lazyPage(() => import('../modules/warranties/index.ts'), 'StatisticsPage'),
 };
-// Deliveries (issue 7): the fichas list, ficha/{unitId} and its tabs, and the owners' configuration.
+// Deliveries: the fichas list, ficha/{unitId} and its tabs, and the owners' configuration.
 const fi = {
   fichas: lazyPage(() => import('../modules/warranties/index.ts'), 'FichasPage'),
   ficha: lazyPage(() => import('../modules/warranties/index.ts'), 'FichaLayout'),
@@ -100,7 +100,7 @@ const owners = {
   planos: lazyPage(() => import('../modules/config/index.ts'), 'PlanosConfigPage'),
   iframe: lazyPage(() => import('../modules/config/index.ts'), 'IframeConfigPage'),
 };
-// The owner portal (issue 6 §7): public area outside the staff layout, its own chunk.
+// The owner portal (docs/product.md#owner-portal): public area outside the staff layout, its own chunk.
 const portal = {
   layout: lazyPage(() => import('../modules/portal/index.ts'), 'PortalLayout'),
   login: lazyPage(() => import('../modules/portal/index.ts'), 'PortalLoginPage'),
@@ -119,10 +119,11 @@ const leaves = (prefix: string, page: PageComponent | undefined, ...segments: st
   segments.map((s) => ({ path: s, name: `${prefix}.${s}`, page }));
 
 /**
- * Warranties child permissions, the server's guards mirrored (issue 6 and 7): the whole module needs
- * modulo_entregas|modulo_postventa; after-sales screens need modulo_postventa; the dashboards and
- * statistics need what server warranties/dashboards/routes.ts asks of their calls; creating a ticket
- * needs postventa_crear (server tickets/routes.ts); the delivery records need modulo_entregas.
+ * Warranties child permissions, the server's guards mirrored (docs/product.md#warranties-sub-routes):
+ * the whole module needs modulo_entregas|modulo_postventa; after-sales screens need modulo_postventa;
+ * the dashboards and statistics need what server warranties/dashboards/routes.ts asks of their calls;
+ * creating a ticket needs postventa_crear (server tickets/routes.ts); the delivery records need
+ * modulo_entregas.
  */
 export const WARRANTY_PERMISSIONS = {
   afterSales: 'modulo_postventa',
@@ -132,7 +133,7 @@ export const WARRANTY_PERMISSIONS = {
 } as const;
 const wp = WARRANTY_PERMISSIONS;
 
-/** List / crear / editar / gestionar of inspection and work orders (SPEC §2 warranties). */
+/** List / crear / editar / gestionar of inspection and work orders (docs/product.md §2 warranties). */
 const orderRoutes = (kind: 'oi' | 'ot', idParam: string): RouteNode => ({
   path: kind, name: `warranties.solicitud.${kind}`, children: [
     { index: true, name: `warranties.solicitud.${kind}.list`, page: w.orders },
@@ -246,7 +247,7 @@ export const ROUTES: AreaRoute[] = [
   },
 ];
 
-/** Config sub-routes (SPEC §2). Section permissions are ours (docs/decisions.md): the spec does not show them. */
+/** Config sub-routes (docs/product.md §2). Section permissions are ours (docs/decisions.md): the spec does not show them. */
 function configChildren(): RouteNode[] {
   const p = config.pending;
   return [

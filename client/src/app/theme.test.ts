@@ -50,7 +50,7 @@ function componentIndex() {
   return { folderOf, keysOf };
 }
 
-describe('theme: only the recipes the app renders (issue 3 §11 weight)', () => {
+describe('theme: only the recipes the app renders (docs/architecture.md §6, first-load weight)', () => {
   it('has the recipe of every Chakra component the client imports', () => {
     const { folderOf, keysOf } = componentIndex();
     const missing: string[] = [];

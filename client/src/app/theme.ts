@@ -11,7 +11,7 @@ import {
 const SYSTEM_FONTS = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 
 /**
- * Chakra's default theme with only the recipes of the components this app renders (issue 3 §11:
+ * Chakra's default theme with only the recipes of the components this app renders (docs/architecture.md §6:
  * the full set of 76 recipes is ~15 KB gzipped of the first load). theme.test.ts walks every
  * Chakra component the client imports and fails when one's recipe is missing here.
  */

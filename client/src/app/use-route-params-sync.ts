@@ -6,7 +6,7 @@ import { session } from './session/session-store.ts';
 const toId = (v: string | undefined) => (v && /^\d+$/.test(v) ? Number(v) : null);
 
 /**
- * Route params become the shared session params of SPEC §7 (unidad_id, solicitud_id): a ficha or
+ * Route params become the shared session params of docs/product.md §7 (unidad_id, solicitud_id): a ficha or
  * solicitud route sets them, leaving it clears them so no call carries a stale id.
  */
 export function useRouteParamsSync() {

@@ -2,7 +2,7 @@
 const REMEMBERED = 2000;
 
 /**
- * The live events already applied to a set of caches (DESIGN §5 step 5: delivery is at least once,
+ * The live events already applied to a set of caches (docs/architecture.md §5 step 5: delivery is at least once,
  * so a client ignores an event id it has applied): a bounded window of the latest ids, and the
  * highest id seen, which a new socket sends so the gateway replays what came after it.
  */

@@ -6,7 +6,7 @@ import { useConnectionState } from './live-sync-provider.tsx';
 const PALETTE: Record<ConnectionState, string> = { connected: 'green', connecting: 'gray', reconnecting: 'orange', offline: 'red' };
 
 /**
- * The visible connection state of the live updates (issue 5 §7). Connected shows a quiet dot with
+ * The visible connection state of the live updates (docs/product.md §8). Connected shows a quiet dot with
  * its text for screen readers and on hover; any other state is spelled out, so a user watching a
  * board knows when it may be stale.
  */

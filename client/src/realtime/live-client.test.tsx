@@ -49,7 +49,7 @@ function client(onEvent: (e: LiveEvent) => void = () => undefined, onResync = ()
   return c;
 }
 
-describe('live client (issue 5 §7: one socket per session, replay after reconnect)', () => {
+describe('live client (docs/architecture.md §5 step 5: one socket per session, replay after reconnect)', () => {
   it('connects, joins rooms, drops duplicate ids and remembers the last id it saw', async () => {
     const got: number[] = [];
     const c = client((e) => got.push(e.id));
@@ -111,7 +111,7 @@ describe('live client (issue 5 §7: one socket per session, replay after reconne
   });
 });
 
-describe('live sync registry (DESIGN §5 step 5: events update or invalidate caches)', () => {
+describe('live sync registry (docs/architecture.md §5 step 5: events update or invalidate caches)', () => {
   it('matches exact types, prefixes and *', () => {
     expect(matchesPattern('ticket.*', 'ticket.state_changed')).toBe(true);
     expect(matchesPattern('ticket.*', 'tickets.x')).toBe(false);

@@ -19,7 +19,7 @@ export type LiveClientOptions = {
 };
 
 /**
- * One Socket.IO connection per signed-in session (DESIGN §5 step 5), independent of React so the
+ * One Socket.IO connection per signed-in session (docs/architecture.md §5 step 5), independent of React so the
  * provider, tests and tools share it. It tracks the last event id it saw and sends it in every
  * handshake, so after a reconnect the gateway recovers or replays what was missed; it drops
  * events already applied (`applied`, shared with earlier sockets of the same caches); and it names its rooms in

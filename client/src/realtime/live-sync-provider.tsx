@@ -8,10 +8,10 @@ import { dispatchLiveEvent, matchesPattern } from './live-sync-registry.ts';
 type SessionOptions = Pick<LiveClientOptions, 'url' | 'socketOptions'>;
 
 /**
- * The session's one socket (issue 5 §7), held at module level so every hook in the app reads the
- * same client whichever component opened it. It is opened for the signed-in user and closed on
- * sign-out or user change; every event goes to the registered cache handlers and a resync
- * refetches every active query.
+ * The session's one socket (docs/architecture.md §5 step 5), held at module level so every hook in
+ * the app reads the same client whichever component opened it. It is opened for the signed-in user
+ * and closed on sign-out or user change; every event goes to the registered cache handlers and a
+ * resync refetches every active query.
  */
 let current: { userId: number; client: LiveClient; holders: number } | null = null;
 const subscribers = new Set<() => void>();

@@ -2,7 +2,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { LiveEvent } from '#domain/realtime';
 
 /**
- * How live events reach the caches (DESIGN §5 step 5). Each module registers, once at import
+ * How live events reach the caches (docs/architecture.md §5 step 5). Each module registers, once at import
  * time, which of its queries an event type touches; the live client dispatches every event it
  * receives here. Patterns: an exact type ('ticket.state_changed'), a prefix ('ticket.*') or '*'.
  */

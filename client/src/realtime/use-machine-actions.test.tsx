@@ -24,7 +24,7 @@ function Buttons({ state }: { state: StoredState<typeof orderMachine> | undefine
 }
 const enabled = () => screen.getAllByRole('button').filter((b) => !(b as HTMLButtonElement).disabled).map((b) => b.textContent);
 
-describe('useMachineActions (DESIGN §5: buttons come from the same machine the server checks)', () => {
+describe('useMachineActions (docs/architecture.md §5: buttons come from the same machine the server checks)', () => {
   it('offers only the events the stored state accepts, guards included', () => {
     const { rerender } = renderWithProviders(<Buttons state={{ value: 'creada', context: { hasSchedule: false } }} />);
     expect(enabled()).toEqual(['order.cancel']);

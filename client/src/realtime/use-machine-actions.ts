@@ -5,7 +5,7 @@ import { shallowEqual, useSelector } from '@xstate/react';
 export type StoredState<M extends AnyStateMachine> = { value: StateValue; context?: ContextFrom<M> };
 
 /**
- * Which of `events` the machine accepts in the entity's stored state (DESIGN §5: the buttons a
+ * Which of `events` the machine accepts in the entity's stored state (docs/architecture.md §5: the buttons a
  * user sees and what the server accepts come from the same machine). The actor is restored from
  * the server's state and re-created whenever a refetch (e.g. after a live event) changes it.
  *

@@ -20,7 +20,7 @@ function toHex({ r, g, b }: Rgb): string {
 }
 
 /**
- * SPEC §4: the state tag's background is a lightened version of the given colour.
+ * docs/product.md §4: the state tag's background is a lightened version of the given colour.
  * Mixes the colour with white: amount 0 keeps it, 1 gives white. Hex colours are computed exactly;
  * any other CSS colour falls back to color-mix() so the browser does the same mix.
  */

@@ -10,7 +10,7 @@ import { DateFilter, DateFilterPanel } from './date-filter.tsx';
 const wednesday = new Date(2025, 5, 4); // 2025-06-04
 const at = (preset: DateFilterValue['preset'], extra: Partial<DateFilterValue> = {}): DateFilterValue => ({ preset, field: 'created', ...extra });
 
-describe('resolveDateRange (SPEC §9: presets all, today, week, month, custom; week starts Monday)', () => {
+describe('resolveDateRange (docs/product.md §9: presets all, today, week, month, custom; week starts Monday)', () => {
   it('has no condition for all', () => {
     expect(resolveDateRange(at('all'), wednesday)).toBeNull();
   });

@@ -138,7 +138,7 @@ export function DateFilterPanel({ value, onChange, today, label }: Omit<DateFilt
   );
 }
 
-/** SPEC §9 date filter: presets all/today/week/month/custom on the creation or update date, in a dropdown. */
+/** docs/product.md §9 date filter: presets all/today/week/month/custom on the creation or update date, in a dropdown. */
 export function DateFilter({ value, onChange, label, today, disabled }: DateFilterProps) {
   const { t } = useTranslation();
   const title = label ?? t('widgets.date_filter.label');

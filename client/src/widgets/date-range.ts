@@ -1,4 +1,4 @@
-/** Pure date arithmetic for the date filter (SPEC §9: presets all, today, week, month, custom; weeks start on Monday). */
+/** Pure date arithmetic for the date filter (docs/product.md §9: presets all, today, week, month, custom; weeks start on Monday). */
 import { isoOf, toIsoDate as domainIsoDate } from '#domain/format';
 
 export const DATE_PRESETS = ['all', 'today', 'week', 'month', 'custom'] as const;
@@ -78,7 +78,7 @@ export function isDateFilterActive(value: DateFilterValue): boolean {
   return value.preset !== 'all' && customRangeIssue(value) === null;
 }
 
-/** What a date filter adds to a list or dashboard request (SPEC §7); the server resolves the presets in the user's zone. */
+/** What a date filter adds to a list or dashboard request (docs/product.md §7); the server resolves the presets in the user's zone. */
 export type DateFilterQuery = { date_preset?: DatePreset; date_field?: DateField; date_from?: string; date_to?: string };
 
 /**

@@ -14,7 +14,7 @@ afterEach(() => {
   setViewportWidth(1024);
 });
 
-describe('FilterBar search debounce (SPEC §9: 750 ms)', () => {
+describe('FilterBar search debounce (docs/product.md §9: 750 ms)', () => {
   // fireEvent rather than user-event: Testing Library's async wrapper waits on a real setTimeout,
   // which never fires under vitest's fake timers. Each change event is one keystroke.
   const typeInto = (box: HTMLElement, text: string) => {
@@ -96,7 +96,7 @@ describe('FilterBar search debounce (SPEC §9: 750 ms)', () => {
   });
 });
 
-describe('FilterBar layout (SPEC §2: a bottom sheet on extra-small screens)', () => {
+describe('FilterBar layout (docs/product.md §2: a bottom sheet on extra-small screens)', () => {
   const filters = <Button>Estado</Button>;
 
   it('shows the filters inline from the sm breakpoint up', () => {

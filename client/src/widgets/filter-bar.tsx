@@ -9,7 +9,7 @@ import { SearchInput } from './search-input.tsx';
 export type FilterBarProps = {
   /** The applied search text; the box follows it when it changes from outside (e.g. cleared). */
   search?: string;
-  /** Receives the trimmed search text 750 ms after the last keystroke (SPEC §9), at once on Enter. Omit to hide the box. */
+  /** Receives the trimmed search text 750 ms after the last keystroke (docs/product.md §9), at once on Enter. Omit to hide the box. */
   onSearchChange?: (value: string) => void;
   searchPlaceholder?: string;
   /** How many filters are applied; shown on the bottom-sheet button and enables "clear". */
@@ -20,11 +20,11 @@ export type FilterBarProps = {
   children?: ReactNode;
   /** Always-visible actions at the end of the bar (export, create…). */
   actions?: ReactNode;
-  /** Forces the layout; by default the bar is a bottom sheet under the 'sm' breakpoint (SPEC §2). */
+  /** Forces the layout; by default the bar is a bottom sheet under the 'sm' breakpoint (docs/product.md §2). */
   mobile?: boolean;
 };
 
-/** SPEC §2: the filter bar, which becomes a bottom sheet on extra-small screens. */
+/** docs/product.md §2: the filter bar, which becomes a bottom sheet on extra-small screens. */
 export function FilterBar({ search = '', onSearchChange, searchPlaceholder, activeCount = 0, onClear, children, actions, mobile }: FilterBarProps) {
   const { t } = useTranslation();
   const isSmallScreen = useBreakpointValue({ base: true, sm: false }, { ssr: false }) ?? false;

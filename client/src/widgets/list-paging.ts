@@ -1,4 +1,4 @@
-/** Paging behaviour shared by the paged lists (SPEC §2 pagination, §7 paged list requests). */
+/** Paging behaviour shared by the paged lists (docs/product.md §2 pagination, §7 paged list requests). */
 import { useEffect, useRef, useState, type RefObject } from 'react';
 
 /** How many pages `total` rows make; an empty result still has page 1. */

@@ -11,7 +11,7 @@ const links = {
   help: 'https://ayuda.example.cl/articulos/app-movil',
 };
 
-describe('ModuleBanner (SPEC §2: Android and iOS stores, direct apk, help article)', () => {
+describe('ModuleBanner (docs/product.md §2: Android and iOS stores, direct apk, help article)', () => {
   it('links to the stores, the apk and the help article in new tabs', () => {
     renderWithProviders(<ModuleBanner title="Postventa en su teléfono" description="Gestione solicitudes desde terreno" links={links} />);
     const banner = screen.getByRole('region', { name: 'Postventa en su teléfono' });

@@ -3,7 +3,7 @@ import { Box, Button, CloseButton, Flex, Heading, Text, VisuallyHidden } from '@
 import { CircleHelp, Download, Smartphone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
-/** The mobile-app links of SPEC §2; each is optional and only the given ones are shown. */
+/** The mobile-app links of docs/product.md §2; each is optional and only the given ones are shown. */
 export type ModuleBannerLinks = {
   /** Google Play page. */
   android?: string | null;
@@ -30,7 +30,7 @@ const LINKS = [
   { key: 'help', Icon: CircleHelp },
 ] as const;
 
-/** SPEC §2 module banner with the module's mobile-app links: Android and iOS stores, direct apk, help article. */
+/** docs/product.md §2 module banner with the module's mobile-app links: Android and iOS stores, direct apk, help article. */
 export function ModuleBanner({ title, description, links, onDismiss }: ModuleBannerProps) {
   const { t } = useTranslation();
   const present = LINKS.filter(({ key }) => Boolean(links[key]));

@@ -39,7 +39,7 @@ async function open() {
   return { user, list: await screen.findByRole('group', { name: 'Estado' }) };
 }
 
-describe('toggleSelection (SPEC §5: bulk filters hold at most 50 records)', () => {
+describe('toggleSelection (docs/product.md §5: bulk filters hold at most 50 records)', () => {
   it('adds, removes and refuses past the maximum', () => {
     expect(toggleSelection([], 'a', 50)).toEqual(['a']);
     expect(toggleSelection(['a', 'b'], 'a', 50)).toEqual(['b']);
@@ -50,7 +50,7 @@ describe('toggleSelection (SPEC §5: bulk filters hold at most 50 records)', () 
 });
 
 // Generous timeout: these render up to 100 rows in happy-dom on a shared 2-core machine.
-describe('MultiSelectFilter (SPEC §2, §9)', { timeout: 20_000 }, () => {
+describe('MultiSelectFilter (docs/product.md §2, §9)', { timeout: 20_000 }, () => {
   it('selects and unselects options and counts them on the trigger', async () => {
     const spy = vi.fn();
     renderWithProviders(<Controlled options={states} spy={spy} />);
@@ -117,7 +117,7 @@ describe('MultiSelectFilter (SPEC §2, §9)', { timeout: 20_000 }, () => {
     expect(within(list).getAllByRole('checkbox')).toHaveLength(4);
   });
 
-  it('keeps the dropdown at least 300 px wide and the list at most 250 px high in 48 px rows (SPEC §9)', async () => {
+  it('keeps the dropdown at least 300 px wide and the list at most 250 px high in 48 px rows (docs/product.md §9)', async () => {
     renderWithProviders(<Controlled options={states} />);
     const { list } = await open();
     expect(getComputedStyle(list).maxHeight).toBe('250px');

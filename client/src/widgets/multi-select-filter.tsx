@@ -16,9 +16,9 @@ export type MultiSelectFilterProps = {
   options: FilterOption[];
   value: string[];
   onChange: (value: string[]) => void;
-  /** Server-side search: gets the trimmed term 250 ms after the last keystroke (SPEC §9). Without it the list filters itself. */
+  /** Server-side search: gets the trimmed term 250 ms after the last keystroke (docs/product.md §9). Without it the list filters itself. */
   onSearchChange?: (term: string) => void;
-  /** At most this many selected (SPEC §5/§9: 50). */
+  /** At most this many selected (docs/product.md §5/§9: 50). */
   max?: number;
   loading?: boolean;
   disabled?: boolean;
@@ -31,7 +31,7 @@ export function toggleSelection(selected: string[], option: string, max: number)
   return [...selected, option];
 }
 
-/** SPEC §2 generic multi-select filter: a searchable checkbox list in a dropdown, capped at 50 selected. */
+/** docs/product.md §2 generic multi-select filter: a searchable checkbox list in a dropdown, capped at 50 selected. */
 export function MultiSelectFilter({ label, options, value, onChange, onSearchChange, max = BULK_SELECTION_MAX, loading, disabled }: MultiSelectFilterProps) {
   const { t } = useTranslation();
   const listId = useId();
@@ -126,7 +126,7 @@ export function MultiSelectFilter({ label, options, value, onChange, onSearchCha
                         <input
                           type="checkbox"
                           checked={isChecked}
-                          // SPEC §5: bulk filters hold at most 50 records; unchecked rows lock at the cap.
+                          // docs/product.md §5: bulk filters hold at most 50 records; unchecked rows lock at the cap.
                           disabled={isLocked}
                           onChange={() => onChange(toggleSelection(value, option.value, max))}
                         />

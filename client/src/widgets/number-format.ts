@@ -1,5 +1,5 @@
 /**
- * Number rules of the number input (SPEC §5 defaults: thousands '.', decimal ',', precision 2,
+ * Number rules of the number input (docs/product.md §5 defaults: thousands '.', decimal ',', precision 2,
  * negatives off, rounding on, optional min and max). The es-CL printing and reading itself is
  * domain/format.ts (shared with the server); this file adds what only the input needs: other
  * separators, truncation instead of rounding, the sign rule, min/max and keystroke filtering.
@@ -77,7 +77,7 @@ export function parseNumber(text: string, options: Partial<NumberFormatOptions> 
 
 export type NormalizeResult = { value: number | null; clamped: 'min' | 'max' | 'negative' | null };
 
-/** Applies rounding, the sign rule and min/max of SPEC §5 to a parsed value, saying which rule moved it. */
+/** Applies rounding, the sign rule and min/max of docs/product.md §5 to a parsed value, saying which rule moved it. */
 export function normalizeNumber(value: number | null, options: Partial<NumberFormatOptions> = {}): NormalizeResult {
   const o = withDefaults(options);
   if (value == null || !Number.isFinite(value)) return { value: null, clamped: null };

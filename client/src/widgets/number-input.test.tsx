@@ -7,7 +7,7 @@ import { formatNumber, normalizeNumber, parseNumber, roundTo, sanitizeNumberText
 import type { NumberInputProps } from './number-input.tsx';
 import { NumberInput } from './number-input.tsx';
 
-describe('number formatting (SPEC §5 defaults: thousands ".", decimal ",", precision 2)', () => {
+describe('number formatting (docs/product.md §5 defaults: thousands ".", decimal ",", precision 2)', () => {
   it('formats with the defaults, padding to the precision', () => {
     expect(formatNumber(1234567.891)).toBe('1.234.567,89');
     expect(formatNumber(12)).toBe('12,00');
@@ -83,7 +83,7 @@ function Controlled(props: Partial<NumberInputProps> & { initial?: number | null
   );
 }
 
-describe('NumberInput (SPEC §5)', () => {
+describe('NumberInput (docs/product.md §5)', () => {
   it('formats on blur and reports the number', async () => {
     const user = userEvent.setup();
     const spy = vi.fn();

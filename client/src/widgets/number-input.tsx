@@ -26,7 +26,7 @@ export type NumberInputProps = Partial<NumberFormatOptions> & {
 };
 
 /**
- * Number field with SPEC §5 defaults: thousands '.', decimal ',', precision 2, negatives off,
+ * Number field with docs/product.md §5 defaults: thousands '.', decimal ',', precision 2, negatives off,
  * rounding on, optional min/max. It shows the formatted number and commits on blur or Enter; a
  * value moved by min/max or the sign rule is explained under the field.
  */

@@ -27,7 +27,7 @@ const entries: ObservationEntry[] = [
   },
 ];
 
-describe('ObservationList (SPEC §3 observation entry)', () => {
+describe('ObservationList (docs/product.md §3 observation entry)', () => {
   it('shows who, when, the type, the text and the files of each entry', () => {
     renderWithProviders(<ObservationList entries={entries} />);
     const [first, second] = screen.getAllByRole('listitem').filter((li) => li.parentElement?.getAttribute('aria-label') == null);

@@ -7,7 +7,7 @@ import { displayDate } from './display-date.ts';
 export type ObservationUser = { name: string; color?: string | null; acronimo?: string | null };
 export type ObservationFile = { id?: string | number; name?: string | null; filename?: string | null; download_name?: string | null; url?: string | null };
 
-/** SPEC §3 observation entry: usuario, fecha or fecha_creacion, tipo, text, archivos. */
+/** docs/product.md §3 observation entry: usuario, fecha or fecha_creacion, tipo, text, archivos. */
 export type ObservationEntry = {
   id?: string | number;
   usuario: ObservationUser;
@@ -63,7 +63,7 @@ function fileLabel(file: ObservationFile, index: number, fallback: (i: number) =
   return file.download_name || file.name || file.filename || fallback(index + 1);
 }
 
-/** SPEC §2 observation list: who wrote it (avatar in their colour), when, its type, the text and its files. */
+/** docs/product.md §2 observation list: who wrote it (avatar in their colour), when, its type, the text and its files. */
 export function ObservationList({ entries, emptyText, onOpenFile }: ObservationListProps) {
   const { t, i18n } = useTranslation();
   if (entries.length === 0) {

@@ -13,7 +13,7 @@ const saved: EditableOption[] = [
   { id: 2, name: 'Verde', disabled: true },
 ];
 
-describe('options-list rules (SPEC §5)', () => {
+describe('options-list rules (docs/product.md §5)', () => {
   it('adds trimmed names at the end as new, enabled items', () => {
     expect(addOption(saved, '  Azul  ', 50)).toEqual({ list: [...saved, { id: null, name: 'Azul', disabled: false }], outcome: 'added' });
   });
@@ -63,7 +63,7 @@ function Controlled({ initial, spy, max }: { initial: EditableOption[]; spy: (v:
 const names = () => screen.getAllByRole('listitem').map((li) => li.querySelector('p')?.textContent);
 
 // Generous timeout: every keystroke re-renders the sortable list in happy-dom on a shared 2-core machine.
-describe('OptionsListEditor (SPEC §5)', { timeout: 20_000 }, () => {
+describe('OptionsListEditor (docs/product.md §5)', { timeout: 20_000 }, () => {
   it('adds a trimmed option with Enter or the button and counts n / max', async () => {
     const user = userEvent.setup();
     const spy = vi.fn();

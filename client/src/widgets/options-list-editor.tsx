@@ -16,7 +16,7 @@ export type { EditableOption } from './options-list.ts';
 export type OptionsListEditorProps = {
   value: EditableOption[];
   onChange: (value: EditableOption[]) => void;
-  /** Most items allowed, counting disabled ones (SPEC §5/§9: 50 custom-field options). */
+  /** Most items allowed, counting disabled ones (docs/product.md §5/§9: 50 custom-field options). */
   max?: number;
   /** Label of the new-option box; defaults to 'Nueva opción'. */
   label?: string;
@@ -85,7 +85,7 @@ function OptionRow({ option, readOnly, onRemove, onToggle }: RowProps) {
             </IconButton>
           )
         : (
-            // SPEC §5: saved options are never removed (answers may use them), only disabled.
+            // docs/product.md §5: saved options are never removed (answers may use them), only disabled.
             <Switch.Root size="sm" checked={!option.disabled} disabled={readOnly} onCheckedChange={onToggle}>
               <Switch.HiddenInput />
               <Switch.Control />
@@ -99,7 +99,7 @@ function OptionRow({ option, readOnly, onRemove, onToggle }: RowProps) {
 }
 
 /**
- * SPEC §2/§5 options-list editor: add trimmed names (duplicates in any case are ignored), at most
+ * docs/product.md §2/§5 options-list editor: add trimmed names (duplicates in any case are ignored), at most
  * `max` with an 'n / max' counter, reorder by drag (pointer or keyboard), remove new items and
  * enable/disable saved ones.
  */

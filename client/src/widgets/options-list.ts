@@ -1,6 +1,6 @@
-/** Pure rules of the options-list editor (SPEC §5): trimmed names, no case-insensitive duplicates, a maximum. */
+/** Pure rules of the options-list editor (docs/product.md §5): trimmed names, no case-insensitive duplicates, a maximum. */
 
-/** SPEC §3 editable option item. A null/undefined id marks an item added in this session (not saved yet). */
+/** docs/product.md §3 editable option item. A null/undefined id marks an item added in this session (not saved yet). */
 export type EditableOption = { id?: string | number | null; name: string; disabled: boolean };
 
 export type AddOutcome = 'added' | 'empty' | 'duplicate' | 'max';
@@ -24,7 +24,7 @@ export function addOption(list: EditableOption[], rawName: string, max: number):
   return { list: [...list, { id: null, name, disabled: false }], outcome: 'added' };
 }
 
-/** Removes an item, but only a new one: saved items may only be disabled (SPEC §5). */
+/** Removes an item, but only a new one: saved items may only be disabled (docs/product.md §5). */
 export function removeOption(list: EditableOption[], key: string): EditableOption[] {
   return list.filter((o) => !(optionKey(o) === key && isNewOption(o)));
 }

@@ -13,7 +13,7 @@ const projects = [
   { id: 2, name: 'Condominio Alto Macul', address_full: '', image_url: null, is_closed: false, is_blocked: false },
 ];
 
-describe('project select (SPEC §2 widget, §3 project option)', () => {
+describe('project select (docs/product.md §2 widget, §3 project option)', () => {
   it('lists closed and blocked projects disabled, with their state', () => {
     renderWithProviders(<ProjectSelect projects={projects} value={1} onChange={() => undefined} />);
     const select = screen.getByRole('combobox', { name: 'Proyecto' }) as HTMLSelectElement;

@@ -9,7 +9,7 @@ export type ProjectSelectProps = {
   /** Visible label; without it the select is labelled for screen readers only. */
   label?: string;
   size?: 'xs' | 'sm' | 'md';
-  /** Closed and blocked projects are listed but cannot be picked (SPEC §2), unless this is set. */
+  /** Closed and blocked projects are listed but cannot be picked (docs/product.md §2), unless this is set. */
   allowInactive?: boolean;
   /** Offers an empty choice ("Sin proyecto") that answers null. */
   allowEmpty?: boolean;
@@ -19,7 +19,7 @@ export type ProjectSelectProps = {
 export const projectStatusOf = (p: Pick<ProjectOption, 'is_closed' | 'is_blocked'>): 'blocked' | 'closed' | undefined =>
   p.is_blocked ? 'blocked' : p.is_closed ? 'closed' : undefined;
 
-/** Badge 'Cerrado' / 'Bloqueado' of SPEC §2 for a closed or blocked project. */
+/** Badge 'Cerrado' / 'Bloqueado' of docs/product.md §2 for a closed or blocked project. */
 export function ProjectStatusBadge({ project }: { project: Pick<ProjectOption, 'is_closed' | 'is_blocked'> }) {
   const { t } = useTranslation();
   const status = projectStatusOf(project);

@@ -17,7 +17,7 @@ function Harness({ onChange, delay }: { onChange: (v: string) => void; delay?: n
   );
 }
 
-describe('search input (SPEC §9 debounce)', () => {
+describe('search input (docs/product.md §9 debounce)', () => {
   it('emits the trimmed text once, 750 ms after the last keystroke', () => {
     vi.useFakeTimers();
     const onChange = vi.fn();

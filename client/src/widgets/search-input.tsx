@@ -6,7 +6,7 @@ import { SEARCH_DEBOUNCE_MS } from '#domain/limits';
 
 export type SearchInputProps = {
   value: string;
-  /** Called with the trimmed text after the user stops typing (SPEC §9: 750 ms; filter lists use 250). */
+  /** Called with the trimmed text after the user stops typing (docs/product.md §9: 750 ms; filter lists use 250). */
   onChange: (value: string) => void;
   delay?: number;
   placeholder?: string;

@@ -26,7 +26,7 @@ function Controlled({ initial, spy, allowNone }: { initial: SortValue; spy: (v: 
   );
 }
 
-describe('SortSelector (SPEC §3 sort field; direction flag true = descending)', () => {
+describe('SortSelector (docs/product.md §3 sort field; direction flag true = descending)', () => {
   it('flips only the direction flag', () => {
     expect(toggleDirection({ sortBy: 'subject', descending: false })).toEqual({ sortBy: 'subject', descending: true });
     expect(toggleDirection({ sortBy: 'subject', descending: true })).toEqual({ sortBy: 'subject', descending: false });

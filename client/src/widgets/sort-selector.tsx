@@ -3,9 +3,9 @@ import { Field, Flex, IconButton, NativeSelect } from '@chakra-ui/react';
 import { ArrowDownWideNarrow, ArrowUpNarrowWide } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
-/** SPEC §3 sort field. */
+/** docs/product.md §3 sort field. */
 export type SortField = { id: string; name: string };
-/** Same names as the paged list request (SPEC §3): sortBy and descending (true = descending). */
+/** Same names as the paged list request (docs/product.md §3): sortBy and descending (true = descending). */
 export type SortValue = { sortBy: string | null; descending: boolean };
 
 export type SortSelectorProps = {
@@ -24,7 +24,7 @@ export function toggleDirection(value: SortValue): SortValue {
   return { ...value, descending: !value.descending };
 }
 
-/** SPEC §2 sort selector: a field and a direction toggle whose flag true means descending. */
+/** docs/product.md §2 sort selector: a field and a direction toggle whose flag true means descending. */
 export function SortSelector({ fields, value, onChange, label, allowNone, disabled }: SortSelectorProps) {
   const { t } = useTranslation();
   const selectId = useId();
@@ -49,7 +49,7 @@ export function SortSelector({ fields, value, onChange, label, allowNone, disabl
         </NativeSelect.Root>
         <IconButton
           variant="outline"
-          // A toggle keeps one name; pressed = descending, the flag exactly as SPEC §3 defines it.
+          // A toggle keeps one name; pressed = descending, the flag exactly as docs/product.md §3 defines it.
           aria-label={t('widgets.sort.descending')}
           aria-pressed={value.descending}
           title={directionLabel}

@@ -5,7 +5,7 @@ import { renderWithProviders } from '../test/render.tsx';
 import { darkenColor, lightenColor, readableTextColor } from './color.ts';
 import { STATE_TAG_ICONS, StateTag, stateTagColors, stateTagIcon } from './state-tag.tsx';
 
-describe('StateTag icon mapping (SPEC §4: qi0–qi5 → emergency, cached, thumb_up, check_circle, lock, warning)', () => {
+describe('StateTag icon mapping (docs/product.md §4: qi0–qi5 → emergency, cached, thumb_up, check_circle, lock, warning)', () => {
   it('maps every code to the lucide equivalent of its Material icon', () => {
     expect(STATE_TAG_ICONS).toEqual({ qi0: Siren, qi1: RefreshCw, qi2: ThumbsUp, qi3: CircleCheck, qi4: Lock, qi5: TriangleAlert });
   });
@@ -38,7 +38,7 @@ describe('StateTag icon mapping (SPEC §4: qi0–qi5 → emergency, cached, thum
   });
 });
 
-describe('lightened background colour (SPEC §4)', () => {
+describe('lightened background colour (docs/product.md §4)', () => {
   it('mixes a hex colour with white by the given amount', () => {
     expect(lightenColor('#ff0000', 0.85)).toBe('#ffd9d9');
     expect(lightenColor('#000000', 0.5)).toBe('#808080');

@@ -4,7 +4,7 @@ import { Box, Span, VisuallyHidden } from '@chakra-ui/react';
 import { darkenColor, lightenColor, relativeLuminance } from './color.ts';
 
 /**
- * SPEC §4: icon codes qi0–qi5 map to the Material icons emergency, cached, thumb_up, check_circle,
+ * docs/product.md §4: icon codes qi0–qi5 map to the Material icons emergency, cached, thumb_up, check_circle,
  * lock and warning. These are their lucide-react equivalents.
  */
 export const STATE_TAG_ICONS = {
@@ -23,7 +23,7 @@ export function stateTagIcon(code: string | null | undefined): LucideIcon | null
   return code != null && Object.hasOwn(STATE_TAG_ICONS, code) ? STATE_TAG_ICONS[code as StateTagIconCode] : null;
 }
 
-/** Background (the colour lightened, SPEC §4) and foreground of a tag drawn in `color`. */
+/** Background (the colour lightened, docs/product.md §4) and foreground of a tag drawn in `color`. */
 export function stateTagColors(color: string): { background: string; foreground: string; border: string } {
   const luminance = relativeLuminance(color);
   // Light colours (yellow, light green) would vanish on their own lightened background: darken the text.

@@ -6,7 +6,7 @@ import { pageWindow, TablePagination } from './table-pagination.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });
 
-describe('table pagination (SPEC §2)', () => {
+describe('table pagination (docs/product.md §2)', () => {
   it('shows boundary (first/last) buttons only when there are more than 2 pages', () => {
     const { unmount } = renderWithProviders(<TablePagination page={1} total={100} rowsPerPage={50} onPageChange={() => undefined} />);
     expect(screen.queryByRole('button', { name: 'Primera página' })).toBeNull();

@@ -23,7 +23,7 @@ export function pageWindow(page: number, pageCount: number, size = 5): number[] 
   return Array.from({ length: end - start + 1 }, (_, i) => start + i);
 }
 
-/** SPEC §2: boundary (first and last page) buttons only when there are more than 2 pages. */
+/** docs/product.md §2: boundary (first and last page) buttons only when there are more than 2 pages. */
 export function TablePagination({ page, total, rowsPerPage = PAGE_SIZE_DEFAULT, onPageChange, rowsPerPageOptions, onRowsPerPageChange, isDisabled }: TablePaginationProps) {
   const { t } = useTranslation();
   const pageCount = pageCountOf(total, rowsPerPage);

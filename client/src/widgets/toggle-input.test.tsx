@@ -21,7 +21,7 @@ function Controlled(props: Omit<ToggleInputProps, 'checked' | 'onChange'> & { in
   );
 }
 
-describe('ToggleInput (SPEC §2)', () => {
+describe('ToggleInput (docs/product.md §2)', () => {
   it('switches on and off by click and keyboard, with its label', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();

@@ -16,7 +16,7 @@ export type ToggleInputProps = {
   name?: string;
 };
 
-/** SPEC §2 toggle input: a labelled switch for boolean settings and activate/deactivate actions. */
+/** docs/product.md §2 toggle input: a labelled switch for boolean settings and activate/deactivate actions. */
 export function ToggleInput({ label, checked, onChange, description, stateLabels, disabled, readOnly, name }: ToggleInputProps) {
   const { t } = useTranslation();
   const [pending, setPending] = useState(false);
@@ -27,7 +27,7 @@ export function ToggleInput({ label, checked, onChange, description, stateLabels
     const result = onChange(next);
     if (result && typeof (result as Promise<unknown>).then === 'function') {
       setPending(true);
-      // The caller reports failures (SPEC §8 toasts); the switch only has to stop waiting.
+      // The caller reports failures (docs/product.md §8 toasts); the switch only has to stop waiting.
       (result as Promise<unknown>).then(
         () => setPending(false),
         () => setPending(false),

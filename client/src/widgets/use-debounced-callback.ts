@@ -8,7 +8,7 @@ export type DebouncedFn<A extends unknown[]> = ((...args: A) => void) & {
 };
 
 /**
- * Delays `fn` until `delayMs` have passed without another call (SPEC §9: 750 ms in the filter bar,
+ * Delays `fn` until `delayMs` have passed without another call (docs/product.md §9: 750 ms in the filter bar,
  * 250 ms in filter lists). The latest `fn` is always the one called, and an unmounted component
  * never gets a late call.
  */

@@ -1,5 +1,5 @@
 /**
- * SPEC §3 user option, in either of the two shapes the API answers, and the one shape the user
+ * docs/product.md §3 user option, in either of the two shapes the API answers, and the one shape the user
  * select works with.
  */
 
@@ -82,7 +82,7 @@ export function normalizeUserOption(option: UserOption): NormalizedUser {
   };
 }
 
-/** SPEC §4: deleted users are hidden unless they are currently selected. */
+/** docs/product.md §4: deleted users are hidden unless they are currently selected. */
 export function visibleUsers(options: UserOption[], selected: readonly string[]): NormalizedUser[] {
   const chosen = new Set(selected);
   return options.map(normalizeUserOption).filter((u) => !u.isDeleted || chosen.has(u.value));

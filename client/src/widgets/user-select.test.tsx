@@ -17,7 +17,7 @@ const v2: UserOption[] = [
   { full_name: 'Elena Mora', username: 'emora', is_enabled: false },
 ];
 
-describe('user option shapes (SPEC §3)', () => {
+describe('user option shapes (docs/product.md §3)', () => {
   it('normalises the v1 shape: eliminado "1" is deleted, disponible gives availability', () => {
     expect(normalizeUserOption(v1[0]!)).toEqual({ value: '1', name: 'Ana Pérez', login: 'aperez', acronym: 'AP', imageUrl: null, isDeleted: false, isAvailable: true });
     expect(normalizeUserOption(v1[1]!).isAvailable).toBe(false);
@@ -31,7 +31,7 @@ describe('user option shapes (SPEC §3)', () => {
     expect(normalizeUserOption({ id: 7, full_name: 'F G', username: 'fg' }).value).toBe('7');
   });
 
-  it('hides deleted users unless they are selected (SPEC §4)', () => {
+  it('hides deleted users unless they are selected (docs/product.md §4)', () => {
     expect(visibleUsers(v1, []).map((u) => u.value)).toEqual(['1', '2']);
     expect(visibleUsers(v1, ['3']).map((u) => u.value)).toEqual(['1', '2', '3']);
     expect(visibleUsers(v2, []).map((u) => u.value)).toEqual(['drivas']);
@@ -71,7 +71,7 @@ async function openList(user: ReturnType<typeof userEvent.setup>) {
   return screen.findByRole('listbox');
 }
 
-describe('UserSelect (SPEC §2, §4)', () => {
+describe('UserSelect (docs/product.md §2, §4)', () => {
   it('lists active users with their availability and selects one', async () => {
     const user = userEvent.setup();
     const spy = vi.fn();

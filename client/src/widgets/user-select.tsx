@@ -8,7 +8,7 @@ export type { NormalizedUser, UserOption, UserOptionV1, UserOptionV2 } from './u
 
 type CommonProps = {
   label: string;
-  /** Users in either API shape (SPEC §3); both may be mixed. */
+  /** Users in either API shape (docs/product.md §3); both may be mixed. */
   options: UserOption[];
   placeholder?: string;
   disabled?: boolean;
@@ -22,7 +22,7 @@ type CommonProps = {
 export type UserSelectProps = CommonProps &
   ({ multiple?: false; value: string | null; onChange: (value: string | null) => void } | { multiple: true; value: string[]; onChange: (value: string[]) => void });
 
-/** Availability label of SPEC §4: 'Disponible' green, 'No disponible' red; nothing when unknown. */
+/** Availability label of docs/product.md §4: 'Disponible' green, 'No disponible' red; nothing when unknown. */
 export function AvailabilityBadge({ available }: { available: boolean | null }) {
   const { t } = useTranslation();
   if (available == null) return null;
@@ -33,7 +33,7 @@ export function AvailabilityBadge({ available }: { available: boolean | null }) 
   );
 }
 
-/** One user as a row: avatar, name (struck through and greyed when deleted, SPEC §4), login and availability. */
+/** One user as a row: avatar, name (struck through and greyed when deleted, docs/product.md §4), login and availability. */
 export function UserLine({ user, compact }: { user: NormalizedUser; compact?: boolean }) {
   const { t } = useTranslation();
   return (
@@ -66,7 +66,7 @@ export function UserLine({ user, compact }: { user: NormalizedUser; compact?: bo
   );
 }
 
-/** SPEC §2 user select: single or multiple; deleted users only appear while they are selected. */
+/** docs/product.md §2 user select: single or multiple; deleted users only appear while they are selected. */
 export function UserSelect(props: UserSelectProps) {
   const { t } = useTranslation();
   const { label, options, placeholder, disabled, readOnly, required, invalid, clearable } = props;

@@ -14,7 +14,7 @@ let app: Hono<AppEnv>;
 const cookies: Record<string, string> = {};
 beforeAll(async () => {
   ctx = await createTestContext();
-  // A tiny router per module, guarded exactly the way module routers are (issue 2 §6).
+  // A tiny router per module, guarded exactly the way module routers are (docs/product.md#route-permissions).
   app = new Hono<AppEnv>();
   app.onError(errorHandler);
   app.use(requestContext(ctx.deps));
@@ -35,7 +35,7 @@ const ping = async (path: string, username?: string, lang?: string) => {
   return { status: res.status, json: await res.json() };
 };
 
-describe('moduleGuard (SPEC §2 route permissions, §6 expressions)', () => {
+describe('moduleGuard (docs/product.md §2 route permissions, §6 expressions)', () => {
   it('without a session every module answers 401', async () => {
     for (const module of Object.keys(MODULE_PERMISSIONS)) expect((await ping(`/${module}`)).status).toBe(401);
     expect((await ping('/home')).status).toBe(401);

@@ -27,7 +27,7 @@ export const requireOwner: MiddlewareHandler<AppEnv> = declareGuard({ audience: 
   await next();
 });
 
-/** SPEC §6 expressions ('a|b', 'a&b', '!a'), checked on the server with the client's evaluator. */
+/** docs/product.md §6 expressions ('a|b', 'a&b', '!a'), checked on the server with the client's evaluator. */
 export const requirePermission = (expression: string): MiddlewareHandler<AppEnv> =>
   declareGuard({ audience: 'user', permission: expression }, async (c, next) => {
     const user = c.get('user');
@@ -37,7 +37,7 @@ export const requirePermission = (expression: string): MiddlewareHandler<AppEnv>
   });
 
 /**
- * Route enforcement per module (SPEC §2 Permission column, §6): a module router starts with
+ * Route enforcement per module (docs/product.md §2 Permission column, §6): a module router starts with
  * `.use(moduleGuard('warranties'))`; a caller without a session gets 401, one whose profile lacks
  * the module's permission expression 403. Modules without a permission (home, config, auth,
  * ocinsights) only need a session. Evaluated with the client's evaluator, so a hidden menu entry
@@ -60,7 +60,7 @@ export function moduleGuard(module: ModuleName): MiddlewareHandler<AppEnv> {
 export type CommandActor = SessionUser | 'owner';
 
 /**
- * The permission check of every machine event (DESIGN §5 step 2), read from the feature's command
+ * The permission check of every machine event (docs/architecture.md §5 step 2), read from the feature's command
  * table in domain/: staff need the event's permission, owners only send events the table marks
  * byOwner. runCommand calls it before anything is read, so a verb route, a PATCH with a state, a
  * bulk action or one service calling another all meet the same check; a service that writes
@@ -108,7 +108,7 @@ export function currentUser(c: Context<AppEnv>): SessionUser {
   return user;
 }
 
-/** A project id the caller may not see is a 404, never a hint that it exists (DESIGN §4). */
+/** A project id the caller may not see is a 404, never a hint that it exists (docs/architecture.md §4). */
 export function assertProjectVisible(user: SessionUser, projectId: number): void {
   if (!user.projectIds.includes(projectId)) throw notFound();
 }

@@ -14,7 +14,7 @@ export const liveSessionKey = (sessionId: string) => sha256(`live:${sessionId}`)
 
 /**
  * Deletes the sessions `where` selects and, in the same transaction, writes one session-ended event
- * per session to its user's topic (DESIGN §5), so every gateway drops that session's sockets and
+ * per session to its user's topic (docs/architecture.md §5), so every gateway drops that session's sockets and
  * the broker its MQTT clients, whichever process they run in.
  */
 export async function endSessionsIn(tx: Tx, where: SQL | undefined) {

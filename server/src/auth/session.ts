@@ -97,7 +97,7 @@ export function createSessionCache(db: Db, opts: { idleMs: number; absoluteMs: n
 }
 
 export async function loadUser(db: Db, userId: number, sessionId: string): Promise<SessionUser | undefined> {
-  // A disabled or deleted user, or a suspended company (SPEC §8 'Cuenta suspendida'), has no session.
+  // A disabled or deleted user, or a suspended company (docs/product.md §8 'Cuenta suspendida'), has no session.
   const [row] = await db
     .select({ user: users, profile: profiles })
     .from(users)

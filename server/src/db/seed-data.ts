@@ -1,4 +1,4 @@
-/** Demo content: a Chilean real-estate company (issue 2 §3). Names and addresses are fictitious. */
+/** Demo content: a Chilean real-estate company (docs/architecture.md §3). Names and addresses are fictitious. */
 export const DEMO_PASSWORD = 'demo1234';
 
 export const demoCompany = { name: 'Inmobiliaria Cordillera SpA', rut: '76.543.210-3', country: 'CL', activeUserLimit: 60 };

@@ -11,7 +11,7 @@ const day = 86_400_000;
 const ACCESSORIES = [['Juego de llaves', 3], ['Control remoto portón', 2], ['Tarjeta de acceso', 2], ['Manual del propietario', 1]] as const;
 
 /**
- * Deliveries demo data (issue 7): for the delivered units of the first project, the ficha details
+ * Deliveries demo data: for the delivered units of the first project, the ficha details
  * (parkings, storages, meter readings), accessories, the pre-delivery revision (failures pending
  * where the unit was delivered with observations) and the act's attendees; and a few deliveries
  * scheduled in the coming days, with the responsible's tasks. Runs after the after-sales seed,

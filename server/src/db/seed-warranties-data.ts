@@ -1,4 +1,4 @@
-/** Demo after-sales content (issue 6 seed): the unit-type catalogue and realistic ticket texts. */
+/** Demo after-sales content: the unit-type catalogue and realistic ticket texts. */
 type Detail = [name: string, severity: 'leve' | 'moderada' | 'grave'];
 type Item = { name: string; category: 'terminaciones' | 'instalaciones' | 'estructura'; failures: Detail[] };
 type Place = { name: string; items: Item[] };
@@ -57,7 +57,7 @@ export const demoCatalogue: AreaSeed[] = [
   ] },
 ];
 
-/** Chile's legal terms (issue 6 §2): finishes 3 years, installations 5, structure 10. */
+/** Chile's legal terms (docs/product.md#failure-guarantee): finishes 3 years, installations 5, structure 10. */
 export const chileWarrantyTerms = { terminaciones: 3, instalaciones: 5, estructura: 10 } as const;
 
 export const ticketSubjects = [

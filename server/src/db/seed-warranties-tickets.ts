@@ -15,7 +15,7 @@ type People = { admin: number; supervisor: number; agente: number; inspector: nu
 
 const day = 86_400_000;
 const hour = 3_600_000;
-/** States of the 74 tickets of the open projects (SPEC §4); the closed project adds 6 finished ones. */
+/** States of the 74 tickets of the open projects (docs/product.md §4); the closed project adds 6 finished ones. */
 const STATE_PLAN: [string, number][] = [
   ['finalizada', 8], ['no_aplica', 4], ['resuelta', 8], ['postergada', 6], ['en_proceso', 18], ['abierta', 14], ['nueva', 12], ['fusionada', 4],
 ];
@@ -42,7 +42,7 @@ function slot(now: Date, k: number): Date {
   return d;
 }
 
-/** Failure states consistent with the ticket's (SPEC §4): closing removed pending ones, resolving needs none. */
+/** Failure states consistent with the ticket's (docs/product.md §4): closing removed pending ones, resolving needs none. */
 function failureStateFor(ticketState: string, f: number): string | undefined {
   switch (ticketState) {
     case 'nueva': case 'abierta': case 'postergada': return 'pendiente';

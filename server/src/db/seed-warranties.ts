@@ -10,7 +10,7 @@ import { seedWarrantyTickets, type CatalogueEntry } from './seed-warranties-tick
 const day = 86_400_000;
 
 /**
- * After-sales demo data (issue 6): the catalogue of every demo unit type, Chile's warranty terms,
+ * After-sales demo data: the catalogue of every demo unit type, Chile's warranty terms,
  * the post-sale configuration of every project, owners for the units that get tickets, and ~80
  * tickets in every state with failures, OI/OT in the coming two weeks, messages and ACs.
  */

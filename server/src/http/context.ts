@@ -19,7 +19,7 @@ export type SessionUser = {
   profileId: number | null;
   profileName: string;
   permissions: ReadonlySet<string>;
-  /** Projects this user may see; every company query filters on it (DESIGN §4). */
+  /** Projects this user may see; every company query filters on it (docs/architecture.md §4). */
   projectIds: readonly number[];
   sessionId: string;
 };
@@ -35,7 +35,7 @@ export type AppDeps = {
   background: BackgroundTasks;
   /** Liveness of the broker for /ready; absent when the process runs without one. */
   brokerReady?: () => boolean;
-  /** Wakes the outbox relay and consumers after a commit that wrote events (DESIGN §5); absent when none run. */
+  /** Wakes the outbox relay and consumers after a commit that wrote events (docs/architecture.md §5); absent when none run. */
   wakeOutbox?: () => void;
   extras: Record<string, unknown>;
 };

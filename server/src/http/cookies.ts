@@ -7,7 +7,7 @@ export const isHttps = (c: Context<AppEnv>) => c.req.url.startsWith('https:') ||
 
 /**
  * Cookie attributes for a cookie that must also travel inside a cross-site iframe (the owner
- * portal embedded in a company's site, issue 6 §7): over HTTPS it is SameSite=None; Secure;
+ * portal embedded in a company's site, docs/product.md#owner-portal): over HTTPS it is SameSite=None; Secure;
  * Partitioned (CHIPS, so browsers that block third-party cookies keep one jar per embedding
  * site); over plain HTTP (local use) browsers refuse SameSite=None, so it stays Lax and only
  * same-site embedding works.

@@ -43,7 +43,7 @@ export const requestContext = (deps: AppDeps): MiddlewareHandler<AppEnv> => (c, 
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** DESIGN §4: a state-changing request must carry X-Requested-With (cross-site forms cannot). */
+/** docs/architecture.md §4: a state-changing request must carry X-Requested-With (cross-site forms cannot). */
 export const csrfGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!SAFE_METHODS.has(c.req.method) && !c.req.header('x-requested-with')) throw new ApiError(403, 'errors.csrf');
   await next();

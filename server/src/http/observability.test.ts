@@ -14,7 +14,7 @@ afterAll(async () => { await ctx?.close(); });
 
 const API = 'http://localhost/api/v2/public/api';
 
-describe('/health and /ready (DESIGN §3 operations)', () => {
+describe('/health and /ready (docs/architecture.md §3 operations)', () => {
   it('/health answers while the process lives; /ready reports database and broker', async () => {
     const health = await ctx.app.request('http://localhost/health');
     expect(health.status).toBe(200);
@@ -36,7 +36,7 @@ describe('/health and /ready (DESIGN §3 operations)', () => {
   });
 });
 
-describe('structured logs (issue 2: JSON lines, request id on every line, no secrets)', () => {
+describe('structured logs (JSON lines, request id on every line, no secrets)', () => {
   const lines: string[] = [];
   let app: ReturnType<typeof createApp>;
   beforeAll(() => {

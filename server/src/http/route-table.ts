@@ -4,7 +4,7 @@ import type { Hono, MiddlewareHandler } from 'hono';
 export type GuardDeclaration = {
   /** 'user': any session; 'staff' or 'owner': that kind of account only. */
   audience?: 'user' | 'staff' | 'owner';
-  /** A SPEC §6 permission expression the caller's profile must satisfy. */
+  /** A docs/product.md §6 permission expression the caller's profile must satisfy. */
   permission?: string;
   /** One expression per value of a path parameter (a verb route: POST …/:action{cerrar|reabrir}). */
   byParam?: ParamPermissions;

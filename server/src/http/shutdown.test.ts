@@ -6,9 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 
 /**
- * Graceful shutdown (issue 2): on SIGTERM the process stops accepting connections, finishes the
- * requests in flight, closes the database and exits 0. Runs the real entry point as a deployment
- * does, on a temporary DATA_DIR and a free port.
+ * Graceful shutdown (docs/decisions.md, Server foundation): on SIGTERM the process stops accepting
+ * connections, finishes the requests in flight, closes the database and exits 0. Runs the real
+ * entry point as a deployment does, on a temporary DATA_DIR and a free port.
  */
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qa-shutdown-'));
 let child: ChildProcess | undefined;

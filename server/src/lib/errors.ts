@@ -3,7 +3,7 @@ import type { Params } from './i18n.ts';
 export type FieldError = { field: string; key: string; params?: Params };
 
 /**
- * An error the API answers with {message, errors[]} (SPEC §7/§8). Messages are locale keys,
+ * An error the API answers with {message, errors[]} (docs/product.md §7/§8). Messages are locale keys,
  * translated by the error handler with the caller's Accept-Language.
  */
 export class ApiError extends Error {

@@ -5,7 +5,7 @@ export type Locale = 'es' | 'pt-BR';
 type Tree = { [k: string]: string | Tree };
 const catalogs: Record<Locale, Tree> = { es: es as Tree, 'pt-BR': ptBR as Tree };
 
-/** SPEC §1: es is default and fallback; any pt* language loads pt-BR. */
+/** docs/product.md §1: es is default and fallback; any pt* language loads pt-BR. */
 export function pickLocale(acceptLanguage: string | undefined | null): Locale {
   if (!acceptLanguage) return 'es';
   const langs = acceptLanguage.split(',').map((part) => part.split(';')[0].trim().toLowerCase());

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '#domain/limits';
 
-/** SPEC §3 paged list request: page, rowsPerPage, sortBy, descending. */
+/** docs/product.md §3 paged list request: page, rowsPerPage, sortBy, descending. */
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   rowsPerPage: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
@@ -18,6 +18,6 @@ export function envelope<T>(rows: T[], total: number, q: Pick<PageQuery, 'page' 
 
 export const offsetOf = (q: Pick<PageQuery, 'page' | 'rowsPerPage'>) => (q.page - 1) * q.rowsPerPage;
 
-/** SPEC §7: arrays in the query are comma lists. */
+/** docs/product.md §7: arrays in the query are comma lists. */
 export const commaList = <T extends z.ZodTypeAny>(item: T) =>
   z.preprocess((v) => (typeof v === 'string' ? (v === '' ? [] : v.split(',')) : v), z.array(item));

@@ -10,7 +10,7 @@ const PLAIN = 'aaaaaaeeeeiiiiooooouuuunc';
 const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 /**
- * List search (SPEC §9 search input): true when any of the columns contains the term, ignoring
+ * List search (docs/product.md §9 search input): true when any of the columns contains the term, ignoring
  * case and accents on both sides, so 'renaca' finds 'Mirador de Reñaca' and 'Reñaca' finds 'RENACA'.
  */
 export function containsText(columns: (SQLWrapper | SQL)[], term: string): SQL | undefined {

@@ -4,7 +4,7 @@ import { ApiError, type FieldError } from './errors.ts';
 
 const localeKey = /^[a-z_]+\.[a-z0-9_.]+$/;
 
-/** Maps a zod issue to a locale key with params, so 422s speak the caller's language (SPEC §5). */
+/** Maps a zod issue to a locale key with params, so 422s speak the caller's language (docs/product.md §5). */
 export function issueToFieldError(issue: z.core.$ZodIssue): FieldError {
   const field = issue.path.map(String).join('.') || '_';
   const i = issue as z.core.$ZodIssue & { minimum?: number | bigint; maximum?: number | bigint; origin?: string; input?: unknown; format?: string; params?: Record<string, string | number> };

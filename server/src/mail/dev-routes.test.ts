@@ -18,7 +18,7 @@ afterAll(async () => { await ctx?.close(); });
 
 const page = (cookie?: string) => ctx.request('GET', '/dev/mail', { cookie, headers: { Accept: 'text/html' } });
 
-describe('development mail page /dev/mail (DESIGN §3): an admin of the company, that company\'s mail only', () => {
+describe('development mail page /dev/mail (docs/architecture.md §3): an admin of the company, that company\'s mail only', () => {
   it('answers 401 without a session and shows no mail, so nobody on the network can read reset links', async () => {
     const res = await page();
     expect(res.status).toBe(401);

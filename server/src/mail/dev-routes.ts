@@ -13,7 +13,7 @@ const linkify = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
 
 /**
- * The development mail page (DESIGN §3): the last 50 mails of the caller's company. The outbox holds
+ * The development mail page (docs/architecture.md §3): the last 50 mails of the caller's company. The outbox holds
  * password-reset links, so only a signed-in admin of that company reads it (docs/decisions.md,
  * Hardening). Off in production unless DEV_MAIL=1.
  */

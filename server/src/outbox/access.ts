@@ -13,8 +13,8 @@ export type EntityRoomCheck = (deps: AppDeps, user: SessionUser, id: number) => 
 const entityRooms = new Map<string, EntityRoomCheck>();
 
 /**
- * Modules declare who may join their entity rooms (issue 5 §5: rooms joined only after a
- * permission check). A room type nobody registered is refused.
+ * Modules declare who may join their entity rooms (docs/architecture.md §5 step 4: rooms joined
+ * only after a permission check). A room type nobody registered is refused.
  */
 export function registerEntityRoom(type: string, check: EntityRoomCheck): void {
   entityRooms.set(type, check);
@@ -69,9 +69,10 @@ export async function userFromCookie(deps: AppDeps, cookieHeader: string | undef
 }
 
 /**
- * The events after `after` that belong to rooms the user holds (each re-checked), oldest first:
- * the outbox replay for a client whose connection state could not be recovered (issue 5 §5).
- * complete=false means more than `limit` are missing and the client should refetch instead.
+ * The events after `after` that belong to rooms the user holds (each re-checked), oldest first: the
+ * outbox replay for a client whose connection state could not be recovered
+ * (docs/architecture.md §5 step 5). complete=false means more than `limit` are missing and the
+ * client should refetch instead.
  */
 export async function replayEvents(deps: AppDeps, user: SessionUser, after: number, roomNames: readonly string[], limit: number): Promise<{ events: LiveEvent[]; complete: boolean }> {
   const conditions: SQL[] = [];

@@ -13,7 +13,7 @@ import { emptyBody, type CommandTable } from '#domain/commands';
 import { ticketCommands } from '#domain/tickets';
 import { runCommand } from './command.ts';
 
-// A test-only machine and table: the helper is generic over any XState v5 machine (DESIGN §5).
+// A test-only machine and table: the helper is generic over any XState v5 machine (docs/architecture.md §5).
 const widgetMachine = setup({
   types: {
     context: {} as { starts: number },
@@ -93,7 +93,7 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-describe('runCommand (DESIGN §5 command path)', () => {
+describe('runCommand (docs/architecture.md §5 command path)', () => {
   it('writes the new state, one activity row and one outbox event in the same commit', async () => {
     const id = await newWidget();
     const before = wakes;
@@ -159,7 +159,7 @@ describe('runCommand (DESIGN §5 command path)', () => {
     await expect(command(id, { type: 'widget.reopen' })).rejects.toMatchObject({ status: 409 });
   });
 
-  it('another company\'s entity is 404, never a 409 that would reveal its state (DESIGN §4)', async () => {
+  it('another company\'s entity is 404, never a 409 that would reveal its state (docs/architecture.md §4)', async () => {
     const id = await newWidget();
     await expect(command(id, { type: 'widget.start' }, { companyId: ctx.seed.otherCompanyId })).rejects.toMatchObject({ status: 404 });
   });
@@ -188,7 +188,7 @@ describe('runCommand (DESIGN §5 command path)', () => {
     expect(b.eventId).toBeGreaterThan(a.eventId);
   });
 
-  it('with the real ticket machine the 409 uses the machines\' words, in es and pt-BR (DESIGN §5, SPEC §4)', async () => {
+  it('with the real ticket machine the 409 uses the machines\' words, in es and pt-BR (docs/architecture.md §5, docs/product.md §4)', async () => {
     // A postponed ticket cannot be closed (machines/ticket.ts); the row lives in test_widgets.
     const id = await newWidget('postergada');
     const close = (locale: 'es' | 'pt-BR') => runCommand(ctx.deps, {

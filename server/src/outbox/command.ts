@@ -78,7 +78,7 @@ export function transitionNotAllowed(t: Translate, machineName: MachineName | (s
 }
 
 /**
- * The command path of DESIGN §5 step 2: check the event's permission in the feature's command
+ * The command path of docs/architecture.md §5 step 2: check the event's permission in the feature's command
  * table (403), lock and load the entity, ask its machine whether the event is allowed in the
  * current state, then in ONE transaction write the new state (via `persist`), an activity-history
  * row and an outbox event. Not allowed → 409 naming the state and the action

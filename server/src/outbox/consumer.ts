@@ -23,7 +23,7 @@ export type ConsumerOptions = {
 };
 
 /**
- * A reader of the outbox that feeds a module from domain events (DESIGN §5: notifications and
+ * A reader of the outbox that feeds a module from domain events (docs/architecture.md §5: notifications and
  * webhooks are fed from the same events). It keeps a cursor in outbox_consumers, locked FOR
  * UPDATE while a batch is handled, so several processes never handle one event twice; event
  * ids become visible in order (events.ts), so the cursor never skips one.

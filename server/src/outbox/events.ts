@@ -22,7 +22,7 @@ export type DomainEvent = {
   to?: string | null;
   /** Public payload: every client allowed in the event's rooms receives it. */
   data?: Record<string, unknown>;
-  /** Users to notify (SPEC §6 notifications); never sent to clients. */
+  /** Users to notify (docs/product.md §6 notifications); never sent to clients. */
   notify?: readonly number[];
   /** Where a notification about this event leads, e.g. /warranties/solicitud/12. */
   link?: string;
@@ -37,7 +37,7 @@ export type OutboxRow = typeof outbox.$inferSelect;
 const OUTBOX_LOCK = 0x5141_0b0c;
 
 /**
- * Writes one event to the outbox inside the caller's transaction (DESIGN §5 step 2). Call it last
+ * Writes one event to the outbox inside the caller's transaction (docs/architecture.md §5 step 2). Call it last
  * in the transaction: it holds the outbox lock until commit. Returns the event id.
  */
 export async function recordEvent(tx: Tx, event: DomainEvent): Promise<number> {

@@ -64,7 +64,7 @@ beforeAll(async () => {
 afterEach(() => { sockets.splice(0).forEach((s) => s.disconnect()); });
 afterAll(async () => ctx?.close());
 
-describe('gateway handshake (issue 5 §5: session-cookie authentication)', () => {
+describe('gateway handshake (docs/decisions.md, Realtime: session-cookie authentication)', () => {
   it('refuses a connection without a session cookie, or with a forged one', async () => {
     await expect(connected(open(undefined).socket)).rejects.toThrow('unauthorized');
     await expect(connected(open('qa_session=forged-token').socket)).rejects.toThrow('unauthorized');
@@ -77,7 +77,7 @@ describe('gateway handshake (issue 5 §5: session-cookie authentication)', () =>
   });
 });
 
-describe('room joins (issue 5 §5: rooms joined only after a permission check)', () => {
+describe('room joins (docs/architecture.md §5 step 4: rooms joined only after a permission check)', () => {
   it('lets a user join visible project rooms and refuses other companies, hidden projects, others\' rooms and junk', async () => {
     const { socket } = open(agente);
     await connected(socket);
@@ -130,7 +130,7 @@ describe('room joins (issue 5 §5: rooms joined only after a permission check)',
   });
 });
 
-describe('after a reconnect (issue 5 §5: every event after the last id seen)', () => {
+describe('after a reconnect (docs/architecture.md §5 step 5: every event after the last id seen)', () => {
   it('replays from the outbox the events after lastEventId for the rooms named in the handshake, in order', async () => {
     const [p0, p1] = ctx.seed.projectIds;
     const before = await emitIn(p0, { phase: 'seen' });

@@ -49,7 +49,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-describe('MQTT credentials for apps and devices (issue 5 §5)', () => {
+describe('MQTT credentials for apps and devices (docs/decisions.md, Realtime)', () => {
   it('GET auth/topic and POST auth/mqtt-credentials name the user\'s topic; credentials are short-lived', async () => {
     const topic = await ctx.request('GET', 'auth/topic', { cookie: agente });
     expect(topic.json.data.topic).toBe(`qa/${ctx.seed.companyId}/users/${agenteId}`);

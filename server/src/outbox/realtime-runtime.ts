@@ -32,7 +32,7 @@ export type RealtimeOptions = {
 };
 
 /**
- * Starts the realtime half of a process (DESIGN §3, §5): the embedded broker unless MQTT_URL is
+ * Starts the realtime half of a process (docs/architecture.md §3, §5): the embedded broker unless MQTT_URL is
  * set, the outbox relay and the notification consumer, and, given the HTTP server, the Socket.IO
  * gateway. Wires deps.wakeOutbox (commits publish at once) and deps.brokerReady (/ready).
  */

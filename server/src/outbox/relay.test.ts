@@ -66,7 +66,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-describe(`outbox relay (issue 5 §4) on the ${process.env.MQTT_URL ? 'external' : 'embedded'} broker`, () => {
+describe(`outbox relay (docs/architecture.md §5 step 3) on the ${process.env.MQTT_URL ? 'external' : 'embedded'} broker`, () => {
   it('publishes committed events in id order to their topics and marks them published after the PUBACK', async () => {
     const ids = await writeEvents(30, 'order');
     const r = relay(7); // several batches

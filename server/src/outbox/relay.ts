@@ -28,7 +28,7 @@ export type RelayOptions = {
 const LEASE = 'relay';
 
 /**
- * The outbox relay (DESIGN §5 step 3, issue 5 §4): publishes committed events in id order with
+ * The outbox relay (docs/architecture.md §5 step 3): publishes committed events in id order with
  * QoS 1, marks each published only after the broker's PUBACK, and on broker loss retries with
  * backoff until acknowledged. Every app process runs one; a lease in outbox_consumers lets one
  * publish at a time, so events leave in order and are not doubled by two relays.

@@ -25,7 +25,7 @@ export const realtimeRoutes = new Hono<AppEnv>()
   .get('/rooms/:room', async (c) => {
     const room = parseRoom(c.req.param('room'));
     if (!room) throw new ApiError(422, 'errors.validation', undefined, [{ field: 'room', key: 'validation.invalid' }]);
-    // A room the caller may not join is a record they may not see: 404, never a hint it exists (DESIGN §4).
+    // A room the caller may not join is a record they may not see: 404, never a hint it exists (docs/architecture.md §4).
     if (!(await canJoinRoom(c.var.deps, currentUser(c), room))) throw notFound();
     return c.json({ data: { ok: true } });
   })
@@ -36,7 +36,7 @@ export const realtimeRoutes = new Hono<AppEnv>()
   });
 
 /**
- * POST auth/mqtt-credentials (issue 5 §5): short-lived MQTT credentials for the mobile app and
+ * POST auth/mqtt-credentials (docs/decisions.md, Realtime): short-lived MQTT credentials for the mobile app and
  * devices. The embedded broker enforces them: subscribe to the user's own topic, their visible
  * projects' topics and (staff) their company's; never publish. An external broker (MQTT_URL)
  * must be given the same rules in its ACL (docs/operations.md).

@@ -18,7 +18,7 @@ function isMissing(err: unknown): boolean {
 /**
  * S3-compatible storage (S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY, S3_SECRET_KEY). The browser uploads
  * straight to the bucket with the signed PUT or POST; reads are streamed through our API so the
- * company check, Content-Disposition and ranges stay ours (issue 4 §3).
+ * company check, Content-Disposition and ranges stay ours (docs/decisions.md, Files).
  */
 export function createS3Storage(config: S3Config): Storage & { client: S3Client } {
   const client = new S3Client({

@@ -4,7 +4,7 @@ import { ApiError } from '../lib/errors.ts';
 /**
  * HMAC-SHA256 signatures for the local backend's presigned PUT URLs and POST policies. A signature
  * binds path, content type, maximum size and expiry; any change to one of them, or a use after
- * expiry, is refused (issue 4 §2).
+ * expiry, is refused (docs/decisions.md, Files).
  */
 const hmac = (secret: string, payload: string) => createHmac('sha256', secret).update(payload).digest('hex');
 

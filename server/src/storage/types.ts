@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 
-/** What a signature binds (issue 4 §2): where, what type, how big at most, until when. */
+/** What a signature binds (docs/decisions.md, Files): where, what type, how big at most, until when. */
 export type SignRequest = {
   path: string;
   contentType: string;
@@ -18,7 +18,7 @@ export type ObjectInfo = { size: number; contentType?: string; modifiedAt?: Date
 export type ByteRange = { start: number; end: number };
 
 /**
- * A place to keep files that speaks S3's presigned PUT and POST protocol (DESIGN §3): local disk
+ * A place to keep files that speaks S3's presigned PUT and POST protocol (docs/architecture.md §3): local disk
  * under DATA_DIR, where our own /storage endpoints play S3's part, or real S3-compatible storage.
  */
 export type Storage = {

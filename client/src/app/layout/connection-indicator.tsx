@@ -3,7 +3,7 @@ import { LiveSession } from '../../realtime/live-sync-provider.tsx';
 import { useAuthUser } from '../session/auth-user.ts';
 
 /**
- * The realtime connection state (issue 5 §7). The top bar lives exactly as long as the signed-in
+ * The realtime connection state (docs/product.md §8). The top bar lives exactly as long as the signed-in
  * shell, so this also holds the session's one socket open (realtime/).
  */
 export function ConnectionIndicator() {

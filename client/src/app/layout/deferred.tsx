@@ -6,7 +6,7 @@ export type DeferredTriggerProps = { onActivate: () => void; onPreload: () => vo
 
 /**
  * A control (menu, drawer) whose interactive part — Chakra's popover and focus code — is fetched on
- * first use rather than with the page (issue §11: first load ≤ 200 KB). Until then a trigger that
+ * first use rather than with the page (docs/architecture.md §6: first load ≤ 200 KB). Until then a trigger that
  * looks the same is shown; pointing at it or focusing it starts the download, activating it opens
  * the real control as soon as it arrives.
  */

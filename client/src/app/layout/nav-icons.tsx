@@ -5,7 +5,7 @@ import {
 
 /**
  * The sidebar's icon of each area. The route table names them rather than importing them, so the
- * login page (which loads the route table, not the sidebar) does not carry the icons (issue 3 §11).
+ * login page (which loads the route table, not the sidebar) does not carry the icons (docs/architecture.md §6).
  */
 export const NAV_ICONS = {
   House, Construction, FolderOpen, SquareKanban, ClipboardCheck, ListChecks, KeyRound, Receipt, ChartColumn, Database, Settings,

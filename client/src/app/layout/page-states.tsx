@@ -7,7 +7,7 @@ import { SPINNER_SIZE } from '#domain/limits';
 import { matchTable } from '../route-tree.ts';
 import { routeTitleKey } from '../routes.tsx';
 
-/** SPEC §9 spinner (40 px), sized to the content area so the page does not jump when content arrives. */
+/** docs/product.md §9 spinner (40 px), sized to the content area so the page does not jump when content arrives. */
 export function PageSpinner({ minH = '60vh' }: { minH?: string }) {
   const { t } = useTranslation();
   return (
@@ -33,13 +33,13 @@ function StateBlock({ icon, title, description, action, testId }: { icon: ReactN
   );
 }
 
-/** Shown instead of a route the user may not open (SPEC §6): clear, not a crash. */
+/** Shown instead of a route the user may not open (docs/product.md §6): clear, not a crash. */
 export function NoPermissionPage() {
   const { t } = useTranslation();
   return <StateBlock testId="no-permission" icon={<Lock />} title={t('app.no_permission_title')} description={t('app.no_permission_body')} />;
 }
 
-/** A chunk that failed or timed out (SPEC §8 load error after 120 s). */
+/** A chunk that failed or timed out (docs/product.md §8 load error after 120 s). */
 export function LoadErrorState({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
   return (

@@ -5,7 +5,7 @@ import { can, type PermissionSet } from '#domain/permissions';
 import { ROUTES, routeTitleKey, type AreaRoute } from '../routes.tsx';
 import { NAV_ICONS } from './nav-icons.tsx';
 
-/** SPEC §2/§6: the sidebar lists exactly the areas the user may open (elements lacking permission are hidden). */
+/** docs/product.md §2/§6: the sidebar lists exactly the areas the user may open (elements lacking permission are hidden). */
 export function navAreas(permissions: PermissionSet): AreaRoute[] {
   return ROUTES.filter((a) => a.icon && !a.isPublic && can(permissions, a.permission));
 }

@@ -7,7 +7,7 @@ import { useLogout } from '../session/use-logout.ts';
 import { LanguageRadioItems } from './language-menu-impl.tsx';
 import { UserTriggerButton } from './user-menu.tsx';
 
-/** User menu: who is signed in, the account page, the language switch (SPEC §1) and logout. */
+/** User menu: who is signed in, the account page, the language switch (docs/product.md §1) and logout. */
 export function UserMenuImpl({ user, defaultOpen }: { user: AuthUser; defaultOpen?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -6,10 +6,10 @@ import { showErrorToast } from '../../api/notify.ts';
 import { createQueryKeys } from '../../api/query.ts';
 import type { GridMode } from './session-store.ts';
 
-/** Project option of SPEC §3 (select): also what auth/usuario lists. */
+/** Project option of docs/product.md §3 (select): also what auth/usuario lists. */
 export type ProjectOption = { id: number; name: string; address_full: string; image_url: string | null; is_closed: boolean; is_blocked: boolean };
 
-/** GET auth/usuario (SPEC §3 Auth user). */
+/** GET auth/usuario (docs/product.md §3 Auth user). */
 export type AuthUser = {
   id: number;
   username: string;
@@ -33,7 +33,7 @@ export const authKeys = createQueryKeys('auth');
 
 /**
  * The signed-in user, or null when there is no session. The probe is silent on 401 (not being
- * signed in is not an error at start-up) but any other failure still toasts (SPEC §8).
+ * signed in is not an error at start-up) but any other failure still toasts (docs/product.md §8).
  */
 export const authUserQuery = queryOptions({
   queryKey: authKeys.item('usuario'),
@@ -55,13 +55,13 @@ export function useAuthUser() {
   return useQuery(authUserQuery);
 }
 
-/** A group described as 'ryr' counts as RyR (SPEC §3), whatever its flags say. */
+/** A group described as 'ryr' counts as RyR (docs/product.md §3), whatever its flags say. */
 export function permissionsOf(user: AuthUser | null | undefined): Record<string, boolean> {
   if (!user) return {};
   return user.is_ryr ? { ...user.grupo.permisos, ryr: true } : user.grupo.permisos;
 }
 
-/** SPEC §6 check for the current user: 'a|b', 'a&b', optional negation; non-strings are allowed. */
+/** docs/product.md §6 check for the current user: 'a|b', 'a&b', optional negation; non-strings are allowed. */
 export function useCan(expression: unknown, negate = false): boolean {
   const { data } = useAuthUser();
   return can(permissionsOf(data), expression, negate);

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { loadInitialState, session, STORAGE_KEYS } from './session-store.ts';
 
-describe('session state (SPEC §3)', () => {
+describe('session state (docs/product.md §3)', () => {
   beforeEach(() => { localStorage.clear(); session.reset(); session.clearUser(); localStorage.clear(); });
 
   it('holds locale, headers, projectId, params, uploads, sidebars and gridMode', () => {
@@ -55,7 +55,7 @@ describe('session state (SPEC §3)', () => {
     expect(session.get()).toMatchObject({ locale: 'pt-BR', gridMode: 'grid', projectId: null, metadata: { lastRoutes: {}, projectId: null } });
   });
 
-  it('starts in the first supported browser language when nothing is stored (SPEC §1)', () => {
+  it('starts in the first supported browser language when nothing is stored (docs/product.md §1)', () => {
     const langs = Object.getOwnPropertyDescriptor(Navigator.prototype, 'languages');
     Object.defineProperty(navigator, 'languages', { configurable: true, get: () => ['en-US', 'pt-PT', 'es-CL'] });
     try {

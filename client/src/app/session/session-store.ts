@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { initialLocale, LOCALE_STORAGE_KEY, type AppLocale } from '../i18n.ts';
 
 /**
- * Session/base state of SPEC §3: locale, headers, projectId, params, uploads count, sidebars and
+ * Session/base state of docs/product.md §3: locale, headers, projectId, params, uploads count, sidebars and
  * gridMode. Browser storage keeps only metadata, locale and grid_mode; the rest lives for the tab.
  * A tiny external store read with useSyncExternalStore, so non-React code (the API clients) reads
  * the same state the components render.
@@ -10,7 +10,7 @@ import { initialLocale, LOCALE_STORAGE_KEY, type AppLocale } from '../i18n.ts';
 export type GridMode = 'list' | 'grid';
 export type SessionParams = { proyecto_id: number | null; unidad_id: number | null; solicitud_id: number | null };
 export type SessionParamName = keyof SessionParams;
-/** metadata: small per-browser bookkeeping: the last visited route per module (SPEC §2) and the last project picked. */
+/** metadata: small per-browser bookkeeping: the last visited route per module (docs/product.md §2) and the last project picked. */
 export type SessionMetadata = { lastRoutes: Record<string, string>; projectId: number | null };
 
 export type SessionState = {
@@ -50,7 +50,7 @@ function readMetadata(raw: string | null | undefined): SessionMetadata {
   return { lastRoutes: {}, projectId: null };
 }
 
-/** The language this browser asks for (SPEC §1 default), ignoring what is stored. */
+/** The language this browser asks for (docs/product.md §1 default), ignoring what is stored. */
 export function browserLocale(): AppLocale {
   return initialLocale(null, browserLanguages());
 }

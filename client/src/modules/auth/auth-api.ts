@@ -2,9 +2,9 @@ import type { LoginInput } from '#domain/schemas/auth';
 import { apiV2 } from '../../api/clients.ts';
 import type { AuthUser } from '../../app/session/auth-user.ts';
 
-/** Auth calls of SPEC §2/§7 (server/src/modules/auth/routes.ts). */
+/** Auth calls of docs/product.md §2/§7 (server/src/modules/auth/routes.ts). */
 export const authApi = {
-  // Silent: the login form shows the failure itself (SPEC §8 message in an alert), so a toast would
+  // Silent: the login form shows the failure itself (docs/product.md §8 message in an alert), so a toast would
   // say it twice and outlive the page after a successful retry.
   login: (input: LoginInput) => apiV2.post<{ data: AuthUser }>('auth/login', input, { silent: true }).then((r) => r.data),
   forgotPassword: (username: string) => apiV2.post<{ message: string }>('auth/password/forgot', { username }),

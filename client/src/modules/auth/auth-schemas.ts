@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 
 /**
  * The shared auth schemas pull in zod (~27 KB gzipped). The login page is the app's first load
- * (SPEC issue §11: ≤ 200 KB), so the schemas are fetched when a form is first touched or submitted,
+ * (docs/architecture.md §6: ≤ 200 KB), so the schemas are fetched when a form is first touched or submitted,
  * not with the page.
  */
 export type AuthSchemas = typeof import('#domain/schemas/auth');

@@ -8,7 +8,7 @@ import { AuthCard } from './auth-card.tsx';
 import { authApi } from './auth-api.ts';
 import { loadAuthSchemas } from './auth-schemas.ts';
 
-/** /auth/forgotten-password: recovery by username (SPEC §2). The answer never reveals who exists. */
+/** /auth/forgotten-password: recovery by username (docs/product.md §2). The answer never reveals who exists. */
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const [username, setUsername] = useState('');

@@ -1,5 +1,5 @@
 /**
- * Public surface of the auth module (DESIGN §2: modules meet at index.ts). The login page is the
+ * Public surface of the auth module (docs/architecture.md §2: modules meet at index.ts). The login page is the
  * first load; the password recovery pages are their own small chunk.
  */
 export { LoginPage } from './login-page.tsx';

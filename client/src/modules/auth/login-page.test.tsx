@@ -34,11 +34,11 @@ const fill = async (username: string, password: string) => {
 // Rendering Chakra in happy-dom on a shared 2-core machine is slow: allow more than the 5 s default.
 vi.setConfig({ testTimeout: 20_000 });
 
-describe('login (SPEC §2 auth, SPEC §8 messages)', () => {
+describe('login (docs/product.md §2 auth, docs/product.md §8 messages)', () => {
   beforeEach(() => { localStorage.clear(); session.reset(); });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('requires username and password with the SPEC §5 message, without calling the server', async () => {
+  it('requires username and password with the docs/product.md §5 message, without calling the server', async () => {
     const { f } = renderLogin(() => ({ body: {} }));
     await fill('', '');
     expect(await screen.findAllByText('Este campo es obligatorio')).toHaveLength(2);

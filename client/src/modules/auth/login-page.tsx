@@ -14,7 +14,7 @@ import { AuthCard } from './auth-card.tsx';
 import { authApi, safeRedirect } from './auth-api.ts';
 import { PasswordInput } from './password-input.tsx';
 
-/** /auth/login (SPEC §2, messages of SPEC §8 come translated from the server). */
+/** /auth/login (docs/product.md §2, messages of docs/product.md §8 come translated from the server). */
 export function LoginPage() {
   const { t } = useTranslation();
   const [search] = useSearchParams();

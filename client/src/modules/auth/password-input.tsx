@@ -3,7 +3,7 @@ import { IconButton, Input, InputGroup } from '@chakra-ui/react';
 import { Eye, EyeOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
-/** Password field with the show/hide toggle of SPEC §2 login. */
+/** Password field with the show/hide toggle of docs/product.md §2 login. */
 export function PasswordInput(props: Omit<ComponentProps<typeof Input>, 'type'>) {
   const { t } = useTranslation();
   const [isVisible, setVisible] = useState(false);

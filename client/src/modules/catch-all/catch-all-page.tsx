@@ -3,7 +3,7 @@ import { MapPinOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 
-/** SPEC §2: unknown paths reach this page. */
+/** docs/product.md §2: unknown paths reach this page. */
 export function CatchAllPage() {
   const { t } = useTranslation();
   const location = useLocation();

@@ -1,7 +1,7 @@
 import { PendingPage } from '../../app/layout/page-states.tsx';
 
 /**
- * Every /cbox route (SPEC §2) renders this until the module's screens are built: the route exists
+ * Every /cbox route (docs/product.md §2) renders this until the module's screens are built: the route exists
  * with its permission and default child and says honestly that nothing is configured yet.
  * Replace it per route in client/src/app/routes.tsx as the screens land.
  */

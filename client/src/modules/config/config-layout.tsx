@@ -7,7 +7,7 @@ import { PageSpinner } from '../../app/layout/page-states.tsx';
 import { areaOf, routeTitleKey } from '../../app/routes.tsx';
 import { permissionsOf, useAuthUser } from '../../app/session/auth-user.ts';
 
-/** /config: the sections the user may open (SPEC §2 config sub-routes), beside the open one. */
+/** /config: the sections the user may open (docs/product.md §2 config sub-routes), beside the open one. */
 export function ConfigLayout() {
   const { t } = useTranslation();
   const { data: user } = useAuthUser();

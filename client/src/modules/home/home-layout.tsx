@@ -6,7 +6,7 @@ import { PageSpinner } from '../../app/layout/page-states.tsx';
 
 const TABS = ['proyectos', 'tareas'] as const;
 
-/** /home: proyectos and tareas (SPEC §2), as links styled like tabs so each has its own URL. */
+/** /home: proyectos and tareas (docs/product.md §2), as links styled like tabs so each has its own URL. */
 export function HomeLayout() {
   const { t } = useTranslation();
   return (

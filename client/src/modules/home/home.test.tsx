@@ -38,7 +38,7 @@ function renderHome() {
   return renderWithProviders(<ProyectosPage />, { route: '/home/proyectos', queryClient });
 }
 
-describe('home proyectos (SPEC §2, §3)', () => {
+describe('home proyectos (docs/product.md §2, §3)', () => {
   beforeEach(() => { localStorage.clear(); session.reset(); });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -70,7 +70,7 @@ describe('home proyectos (SPEC §2, §3)', () => {
     expect(within(rows[2]).getByText('Bloqueado')).toBeTruthy();
   });
 
-  it('searches after the SPEC §9 debounce and shows the result count', async () => {
+  it('searches after the docs/product.md §9 debounce and shows the result count', async () => {
     const f = serve();
     renderHome();
     await screen.findAllByTestId('project-row');
@@ -82,7 +82,7 @@ describe('home proyectos (SPEC §2, §3)', () => {
   });
 });
 
-describe('home proyectos paging (SPEC §2 pagination)', () => {
+describe('home proyectos paging (docs/product.md §2 pagination)', () => {
   beforeEach(() => { localStorage.clear(); session.reset(); });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -110,7 +110,7 @@ describe('home proyectos paging (SPEC §2 pagination)', () => {
   });
 });
 
-describe('home tareas (SPEC §2)', () => {
+describe('home tareas (docs/product.md §2)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("groups tasks under 'Próximos 7 días' and 'Más de 7 días'", async () => {

@@ -28,7 +28,7 @@ function ProgressBar({ p }: { p: HomeProject }) {
 }
 
 /**
- * List view: a table; closed and blocked projects are disabled rows with their badge (SPEC §2).
+ * List view: a table; closed and blocked projects are disabled rows with their badge (docs/product.md §2).
  * On narrow screens the address and progress fold under the name instead of scrolling sideways.
  */
 export function ProjectTable({ projects, onOpen }: ViewProps) {

@@ -20,7 +20,7 @@ const VIEWS: { mode: GridMode; icon: typeof List; labelKey: string }[] = [
   { mode: 'grid', icon: LayoutGrid, labelKey: 'home.view.grid' },
 ];
 
-/** List or card view, kept in grid_mode (SPEC §3). */
+/** List or card view, kept in grid_mode (docs/product.md §3). */
 export function ViewToggle() {
   const { t } = useTranslation();
   const gridMode = useSession((s) => s.gridMode);

@@ -8,7 +8,7 @@ import { useMayOpen } from '../../app/use-may-open.ts';
 import { session, useSession } from '../../app/session/session-store.ts';
 import { tasksQuery, type HomeTask, type HomeTasks } from './home-api.ts';
 
-/** SPEC §2 my-tasks groups, in display order. */
+/** docs/product.md §2 my-tasks groups, in display order. */
 export const TASK_GROUPS = [
   { key: 'next_7_days', labelKey: 'home.tasks.next_7_days' },
   { key: 'later', labelKey: 'home.tasks.later' },
@@ -48,7 +48,7 @@ function TaskItem({ task, now, opensLink }: { task: HomeTask; now: number; opens
   );
 }
 
-/** My tasks grouped into 'Próximos 7 días' and 'Más de 7 días' (SPEC §2). */
+/** My tasks grouped into 'Próximos 7 días' and 'Más de 7 días' (docs/product.md §2). */
 export function TasksPanel({ now = Date.now() }: { now?: number }) {
   const { t } = useTranslation();
   const { data, isPending, isError } = useQuery(tasksQuery);

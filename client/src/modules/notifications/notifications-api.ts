@@ -9,7 +9,7 @@ export const notificationKeys = createQueryKeys('notifications');
 
 export type NotificationListArgs = { estado: NotificationFilter; page: number; rowsPerPage: number };
 
-/** GET notificaciones: the last 15 days (SPEC §9), newest first, texts in the user's language. */
+/** GET notificaciones: the last 15 days (docs/product.md §9), newest first, texts in the user's language. */
 export const notificationListQuery = (args: NotificationListArgs) => queryOptions({
   queryKey: notificationKeys.list('recibidas', args),
   queryFn: ({ signal }) => apiV2.get<ListEnvelope<NotificationItem>>('notificaciones', { query: args, signal }),
@@ -37,5 +37,5 @@ export const notificationApi = {
     apiV2.put<{ data: NotificationPreference[]; message: string }>('notificaciones/configuracion', { preferences }),
 };
 
-// A new notification or a read in another tab: the bell and the lists refetch (issue 5 §6).
+// A new notification or a read in another tab: the bell and the lists refetch (docs/product.md#notifications).
 registerLiveSync('notification.*', invalidate(notificationKeys.lists(), unreadQuery.queryKey));

@@ -46,7 +46,7 @@ function render(ui: React.ReactElement, permisos: Record<string, boolean> = { ve
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('notification bell (SPEC §2, §6, issue 5 §6)', () => {
+describe('notification bell (docs/product.md#notifications)', () => {
   it('shows the unread count, lists the latest, marks all read; a live event refreshes the count', async () => {
     const state = { items: [item(1, false), item(2, false), item(3, true)] };
     serve(state);
@@ -65,7 +65,7 @@ describe('notification bell (SPEC §2, §6, issue 5 §6)', () => {
     await waitFor(() => expect(screen.getByTestId('notification-count').textContent).toBe('1'));
   });
 
-  it('is not shown without permission to view notifications (SPEC §6)', () => {
+  it('is not shown without permission to view notifications (docs/product.md §6)', () => {
     const fetch = serve({ items: [item(1, false)] });
     render(<NotificationBell />, {});
     expect(screen.queryByTestId('notification-bell')).toBeNull();
@@ -73,7 +73,7 @@ describe('notification bell (SPEC §2, §6, issue 5 §6)', () => {
   });
 });
 
-describe('/config/notificaciones/recibidas (SPEC §2, §9)', () => {
+describe('/config/notificaciones/recibidas (docs/product.md §2, §9)', () => {
   it('filters by read state and toggles read / unread', async () => {
     const state = { items: [item(1, false, 'Primera'), item(2, true, 'Segunda')] };
     const fetch = serve(state);
@@ -90,7 +90,7 @@ describe('/config/notificaciones/recibidas (SPEC §2, §9)', () => {
   });
 });
 
-describe('/config/notificaciones/configuracion (SPEC §2, §5)', () => {
+describe('/config/notificaciones/configuracion (docs/product.md §2, §5)', () => {
   const prefs: NotificationPreference[] = [
     { type: 'ticket.assigned', label: 'Solicitud asignada a mí', group: 'Solicitudes', in_app: true, email: true, email_available: true },
     { type: 'order.scheduled', label: 'Orden agendada (OI/OT)', group: 'Órdenes de inspección y de trabajo', in_app: true, email: false, email_available: true },

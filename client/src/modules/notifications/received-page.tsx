@@ -11,7 +11,7 @@ import { notificationListQuery, unreadQuery } from './notifications-api.ts';
 import { useNotificationActions } from './use-notification-actions.ts';
 
 /**
- * /config/notificaciones/recibidas (SPEC §2): what arrived in the last 15 days (SPEC §9), newest
+ * /config/notificaciones/recibidas (docs/product.md §2): what arrived in the last 15 days (docs/product.md §9), newest
  * first, filtered by read state, paged. New ones appear live: the gateway puts every socket in its
  * user's room, and notification.* events refetch these queries (notifications-api.ts).
  */

@@ -10,8 +10,8 @@ import { notificationApi, preferencesQuery } from './notifications-api.ts';
 type Choice = Pick<NotificationPreference, 'in_app' | 'email'>;
 
 /**
- * /config/notificaciones/configuracion (SPEC §2): per event, the channels (in the app, e-mail).
- * E-mail is offered only to users the mail can reach (owners need a verified address, SPEC §5).
+ * /config/notificaciones/configuracion (docs/product.md §2): per event, the channels (in the app, e-mail).
+ * E-mail is offered only to users the mail can reach (owners need a verified address, docs/product.md §5).
  */
 export function ConfiguracionPage() {
   const { t } = useTranslation();

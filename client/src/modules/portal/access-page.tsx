@@ -8,8 +8,8 @@ import { apiV2 } from '../../api/clients.ts';
 import { serverFieldErrors, validate, type FieldErrors } from '../../app/forms.ts';
 
 /**
- * First access (issue 6 §7): the owner asks for an e-mailed link that lets them choose a password
- * (the server's password link; SPEC §5: only to a verified address).
+ * First access (docs/product.md#owner-portal): the owner asks for an e-mailed link that lets them choose a password
+ * (the server's password link; docs/product.md §5: only to a verified address).
  */
 export function PortalAccessPage() {
   const { t } = useTranslation();

@@ -19,7 +19,7 @@ const portalTicketSchema = z.object({
   attachments: z.array(attachmentSchema).max(UPLOAD.uploaderDefaultMaxFiles, 'validation.max_items'),
 });
 
-/** An owner's new ticket with photos (issue 6 §7; its origin is PWA). */
+/** An owner's new ticket with photos (docs/product.md#owner-portal; its origin is PWA). */
 export function PortalCreatePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -9,7 +9,7 @@ import { myTicketsQuery, myUnitsQuery, myVisitsQuery } from './portal-api.ts';
 import { PortalStateBadge } from './state-badge.tsx';
 import { VisitCard } from './visit-card.tsx';
 
-/** The owner's home: their units, visits waiting for an answer, and their tickets (issue 6 §7). */
+/** The owner's home: their units, visits waiting for an answer, and their tickets (docs/product.md#owner-portal). */
 export function PortalHomePage() {
   const { t, i18n } = useTranslation();
   const units = useQuery(myUnitsQuery);

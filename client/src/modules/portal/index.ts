@@ -1,4 +1,4 @@
-/** Public surface of the owner portal (issue 6 §7): its pages, lazy-loaded by the route table. */
+/** Public surface of the owner portal (docs/product.md#owner-portal): its pages, lazy-loaded by the route table. */
 export { PortalLayout } from './portal-layout.tsx';
 export { PortalLoginPage } from './login-page.tsx';
 export { PortalAccessPage } from './access-page.tsx';

@@ -12,7 +12,7 @@ import { authUserQuery, useAuthUser, type AuthUser } from '../../app/session/aut
 /** Only portal paths are followed after signing in (no open redirect). */
 const safePortalPath = (raw: string | null) => (raw && raw.startsWith('/portal/') && !raw.startsWith('//') ? raw : '/portal/inicio');
 
-/** Owner sign-in (issue 6 §7). First access goes through /portal/acceso, which e-mails a link. */
+/** Owner sign-in (docs/product.md#owner-portal). First access goes through /portal/acceso, which e-mails a link. */
 export function PortalLoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -5,7 +5,7 @@ import { apiV2 } from '../../api/clients.ts';
 import type { DataEnvelope, ListEnvelope } from '../../api/data.ts';
 import { createQueryKeys } from '../../api/query.ts';
 
-/** The owner portal API (issue 6 §7): server/src/modules/warranties/portal/routes.ts. */
+/** The owner portal API (docs/product.md#owner-portal): server/src/modules/warranties/portal/routes.ts. */
 const API = 'postventa/portal';
 export const portalKeys = { ...createQueryKeys('portal'), ticket: (id: number) => ['portal', 'ticket', id] as const };
 
@@ -67,7 +67,7 @@ export const portalApi = {
 
 /**
  * Whether the owner may still answer a visit: the server's machine verdict, and the deadline not
- * passed while the page stayed open (SPEC §4: until a configured time before it starts).
+ * passed while the page stayed open (docs/product.md §4: until a configured time before it starts).
  */
 export function canAnswer(v: Pick<PortalVisit, 'can_confirm' | 'can_reject' | 'deadline'>, now = Date.now()): { confirm: boolean; reject: boolean } {
   const inTime = !v.deadline || now <= Date.parse(v.deadline);

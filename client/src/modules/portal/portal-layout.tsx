@@ -71,8 +71,8 @@ function SignedIn({ userId, name }: { userId: number; name: string }) {
 }
 
 /**
- * The owner portal (issue 6 §7), outside the staff shell: mobile first and made to live inside a
- * company's site (the iframe bridge of SPEC §1 runs in the root shell). Owners only.
+ * The owner portal (docs/product.md#owner-portal), outside the staff shell: mobile first and made to live
+ * inside a company's site (the iframe bridge of docs/product.md §1 runs in the root shell). Owners only.
  */
 export function PortalLayout() {
   const { t } = useTranslation();

@@ -15,7 +15,7 @@ const visit = (patch: Partial<PortalVisit> = {}): PortalVisit => ({
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('owner visit answers (SPEC §4: until a configured time before the visit starts)', { timeout: 20_000 }, () => {
+describe('owner visit answers (docs/product.md §4: until a configured time before the visit starts)', { timeout: 20_000 }, () => {
   it('offers confirm and reject before the limit, and confirming posts to the portal API', async () => {
     const api = mockFetch(() => ({ body: { data: visit({ state: 'confirmada', owner_decision: 'confirmada', can_confirm: false }) } }));
     renderWithProviders(<VisitCard visit={visit()} />);

@@ -12,7 +12,7 @@ const when = (iso: string | null, lang: string) => {
   return displayDate(d, lang, { hours: d.getHours(), minutes: d.getMinutes() });
 };
 
-/** One visit: the owner confirms or rejects it until the project's limit before it starts (SPEC §4); then the buttons are gone. */
+/** One visit: the owner confirms or rejects it until the project's limit before it starts (docs/product.md §4); then the buttons are gone. */
 export function VisitCard({ visit }: { visit: PortalVisit }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();

@@ -5,7 +5,7 @@ import { absoluteFileUrl } from './upload-api.ts';
 import { saveBlob } from './transfer.ts';
 
 /**
- * Downloads a file as a blob and saves it, with SPEC §8's notices: 'downloaded_file' on success,
+ * Downloads a file as a blob and saves it, with docs/product.md §8's notices: 'downloaded_file' on success,
  * a negative notification on failure. The file viewer sends credentials ('include'); the image
  * viewer does not ask for them ('same-origin': our own cookie still goes to our own origin).
  * Never cached: a file replaced under the same path must not come back stale.

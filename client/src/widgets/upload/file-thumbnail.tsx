@@ -6,7 +6,7 @@ import { categoryOf, extensionOf, type FileCategory } from '#domain/files';
 import { UPLOAD } from '#domain/limits';
 import { absoluteFileUrl } from './upload-api.ts';
 
-/** Whatever describes a file in this app (SPEC §3 File, uploaded item, observation file). */
+/** Whatever describes a file in this app (docs/product.md §3 File, uploaded item, observation file). */
 export type ThumbnailFile = {
   name?: string | null; filename?: string | null; download_name?: string | null; extension?: string | null;
   url_thumbnail?: string | null; path?: string | null;
@@ -19,7 +19,7 @@ const ICONS: Record<FileCategory, LucideIcon> = { document: FileText, image: Fil
 export const fileNameOf = (file: ThumbnailFile) => file.download_name || file.name || file.filename || file.path?.split('/').pop() || '';
 
 /**
- * SPEC §2 file thumbnail: the 100 px image thumbnail when there is one (SPEC §9), else an icon of the
+ * docs/product.md §2 file thumbnail: the 100 px image thumbnail when there is one (docs/product.md §9), else an icon of the
  * file's category with its extension. A thumbnail that fails to load falls back to the icon.
  */
 export function FileThumbnail({ file, size = UPLOAD.thumbnailPx }: { file: ThumbnailFile; size?: number }) {

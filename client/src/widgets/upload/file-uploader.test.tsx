@@ -27,7 +27,7 @@ const input = () => screen.getByTestId('uploader-input') as HTMLInputElement;
 const pick = (...files: File[]) => fireEvent.change(input(), { target: { files } });
 const items = () => screen.queryAllByTestId('upload-item');
 
-describe('FileUploader hint (SPEC §5, §9)', () => {
+describe('FileUploader hint (docs/product.md §5, §9)', () => {
   it('shows the maximum size and count; accepted extensions only when restricted', () => {
     renderWithProviders(<FileUploader />);
     expect(screen.getByTestId('uploader-hint').textContent).toBe('Tamaño máximo por archivo: 512 MB · Hasta 5 archivos');
@@ -40,7 +40,7 @@ describe('FileUploader hint (SPEC §5, §9)', () => {
   });
 });
 
-describe('FileUploader lifecycle (SPEC §4 upload item)', () => {
+describe('FileUploader lifecycle (docs/product.md §4 upload item)', () => {
   it('signs, shows progress, and emits only uploaded files to the parent', async () => {
     const { calls } = stubApi();
     const onChange = vi.fn();
@@ -136,7 +136,7 @@ describe('FileUploader lifecycle (SPEC §4 upload item)', () => {
   });
 });
 
-describe('FileUploader with a presigned form POST (SPEC §7 configurable URL)', () => {
+describe('FileUploader with a presigned form POST (docs/product.md §7 configurable URL)', () => {
   it('asks the configured URL with {key, contentType} and posts the signed fields', async () => {
     const { calls } = stubApi();
     const onChange = vi.fn();
@@ -153,7 +153,7 @@ describe('FileUploader with a presigned form POST (SPEC §7 configurable URL)', 
   });
 });
 
-describe('FileUploader rules on pick (SPEC §5, §8 messages)', () => {
+describe('FileUploader rules on pick (docs/product.md §5, §8 messages)', () => {
   async function errorOf(index: number) {
     const item = items()[index];
     return within(item).getByTestId('upload-error').getAttribute('aria-label');
@@ -185,7 +185,7 @@ describe('FileUploader rules on pick (SPEC §5, §8 messages)', () => {
   });
 });
 
-describe('per-file observation (SPEC §5: optional max length with counter)', () => {
+describe('per-file observation (docs/product.md §5: optional max length with counter)', () => {
   it('counts characters and emits the observation with the file', async () => {
     stubApi();
     const onChange = vi.fn();

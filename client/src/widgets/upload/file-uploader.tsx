@@ -10,18 +10,18 @@ import { UploadItemRow } from './upload-item-row.tsx';
 import { useUploader } from './use-uploader.ts';
 
 export type FileUploaderProps = {
-  /** The uploaded files; set it to [] from outside to reset the uploader (SPEC §4). */
+  /** The uploaded files; set it to [] from outside to reset the uploader (docs/product.md §4). */
   value?: UploadedFileItem[];
-  /** Receives only uploaded files, every time that list changes (SPEC §4). */
+  /** Receives only uploaded files, every time that list changes (docs/product.md §4). */
   onChange?: (items: UploadedFileItem[]) => void;
-  /** Where the files go: decides the server-side limits (SPEC §5). */
+  /** Where the files go: decides the server-side limits (docs/product.md §5). */
   context?: UploadContext;
-  /** SPEC §9 defaults: 5 files of 536870912 bytes; may only narrow the context's limits. */
+  /** docs/product.md §9 defaults: 5 files of 536870912 bytes; may only narrow the context's limits. */
   maxFiles?: number;
   maxFileSize?: number;
   /** Restricts the accepted extensions (e.g. ['pdf']). */
   accept?: string[];
-  /** 'put' signs with files/upload-url; 'post' with the configurable presigned-POST URL (SPEC §7). */
+  /** 'put' signs with files/upload-url; 'post' with the configurable presigned-POST URL (docs/product.md §7). */
   method?: UploadMethod;
   uploadUrl?: string;
   presignUrl?: string;
@@ -31,7 +31,7 @@ export type FileUploaderProps = {
   disabled?: boolean;
 };
 
-/** SPEC §2 file uploader: drop or pick files, one row per file with its progress or error. */
+/** docs/product.md §2 file uploader: drop or pick files, one row per file with its progress or error. */
 export function FileUploader(props: FileUploaderProps) {
   const { t } = useTranslation();
   const context = props.context ?? 'uploader';

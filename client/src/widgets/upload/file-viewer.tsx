@@ -6,7 +6,7 @@ import { downloadFile } from './download.ts';
 import { FileThumbnail, fileNameOf, type ThumbnailFile } from './file-thumbnail.tsx';
 import { absoluteFileUrl } from './upload-api.ts';
 
-/** SPEC §3 File, as much of it as a viewer needs. */
+/** docs/product.md §3 File, as much of it as a viewer needs. */
 export type ViewerFile = ThumbnailFile & { url?: string | null; type?: string | null };
 
 export type FileViewerProps = { file: ViewerFile | null | undefined; open: boolean; onClose(): void };
@@ -31,7 +31,7 @@ function Preview({ file, url, name }: { file: ViewerFile; url: string; name: str
 }
 
 /**
- * SPEC §2 file viewer with download. SPEC §7/§8: the download sends credentials and answers with
+ * docs/product.md §2 file viewer with download. docs/product.md §7/§8: the download sends credentials and answers with
  * 'downloaded_file' or a negative notification.
  */
 export function FileViewer({ file, open, onClose }: FileViewerProps) {

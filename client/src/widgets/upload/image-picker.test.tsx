@@ -18,7 +18,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const choose = (file: File) => fireEvent.change(screen.getByTestId('image-picker-input'), { target: { files: [file] } });
 
-describe('ImagePicker (SPEC §2: .jpg and .png only; SPEC §8: a failed upload-url silently aborts)', () => {
+describe('ImagePicker (docs/product.md §2: .jpg and .png only; docs/product.md §8: a failed upload-url silently aborts)', () => {
   it('accepts only .jpg and .png', () => {
     renderWithProviders(<ImagePicker value={null} onChange={() => undefined} />);
     expect((screen.getByTestId('image-picker-input') as HTMLInputElement).accept).toBe('.jpg,.png');
@@ -36,7 +36,7 @@ describe('ImagePicker (SPEC §2: .jpg and .png only; SPEC §8: a failed upload-u
     expect(onChange.mock.calls[0][0]).toMatch(/^1\/2026\/05\/.+\.png$/);
   });
 
-  it('refuses another format with the SPEC §8 message, before any request', async () => {
+  it('refuses another format with the docs/product.md §8 message, before any request', async () => {
     const { calls } = stubApi();
     const onChange = vi.fn();
     renderWithProviders(<ImagePicker value={null} onChange={onChange} />);

@@ -20,7 +20,7 @@ export type ImagePickerProps = {
 const rules = UPLOAD_CONTEXTS.image;
 
 /**
- * SPEC §2 image picker: .jpg and .png only. A broken rule is shown as a warning; SPEC §8: when the
+ * docs/product.md §2 image picker: .jpg and .png only. A broken rule is shown as a warning; docs/product.md §8: when the
  * upload-url request itself fails the pick silently aborts (nothing shown, value unchanged).
  */
 export function ImagePicker({ value, onChange, label, uploadUrl, disabled }: ImagePickerProps) {

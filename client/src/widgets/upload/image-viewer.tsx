@@ -14,8 +14,8 @@ export type ImageViewerProps = {
 };
 
 /**
- * SPEC §2 image viewer: a full-screen dialog with title, download and close, and a message when the
- * image cannot be shown. SPEC §7: the download GETs a blob with no-cache, without asking for
+ * docs/product.md §2 image viewer: a full-screen dialog with title, download and close, and a message when the
+ * image cannot be shown. docs/product.md §7: the download GETs a blob with no-cache, without asking for
  * credentials, and saves it under the name taken from the image's path.
  */
 export function ImageViewer({ open, onClose, src, title }: ImageViewerProps) {

@@ -1,6 +1,6 @@
 /**
  * The byte transfers of an upload. XMLHttpRequest rather than fetch because only XHR reports upload
- * progress (the progress bar of SPEC §4). The signed URL is the only credential: no cookie, no
+ * progress (the progress bar of docs/product.md §4). The signed URL is the only credential: no cookie, no
  * X-Requested-With, as S3 would expect.
  */
 export type OnProgress = (loaded: number, total: number) => void;
@@ -40,12 +40,12 @@ function send(method: 'PUT' | 'POST', url: string, body: XMLHttpRequestBodyInit,
   });
 }
 
-/** Presigned PUT (SPEC §7 files/upload-url): the file with its signed content type. */
+/** Presigned PUT (docs/product.md §7 files/upload-url): the file with its signed content type. */
 export function putFile(url: string, file: Blob, headers: Record<string, string>, onProgress: OnProgress, signal?: AbortSignal) {
   return send('PUT', url, file, headers, onProgress, signal);
 }
 
-/** Presigned POST (SPEC §7): the signed fields first, the file last, as S3 requires. */
+/** Presigned POST (docs/product.md §7): the signed fields first, the file last, as S3 requires. */
 export function postForm(action: string, fields: Record<string, string>, file: File, onProgress: OnProgress, signal?: AbortSignal) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);

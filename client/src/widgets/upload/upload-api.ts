@@ -2,13 +2,13 @@ import { fileUrl as publicFilePath, SNIFF_BYTES, sniff, extensionOf, type Upload
 import { apiOrigin, apiV2 } from '../../api/clients.ts';
 import { postForm, putFile, type OnProgress } from './transfer.ts';
 
-/** SPEC §3 File as the API returns it after an upload. */
+/** docs/product.md §3 File as the API returns it after an upload. */
 export type StoredFile = {
   id: number; name: string; filename: string; download_name: string; type: string; extension: string; category: string;
   size: number; file_size: number; path: string; url: string; url_thumbnail: string | null; created_at: string;
 };
 
-/** SPEC §3 uploaded file item: what an uploader emits to its parent. */
+/** docs/product.md §3 uploaded file item: what an uploader emits to its parent. */
 export type UploadedFileItem = {
   name: string; type: string; size: number; path: string; filename: string; lastModified: number;
   observacion?: string; url?: string; url_thumbnail?: string | null;
@@ -17,7 +17,7 @@ export type UploadedFileItem = {
 export type UploadMethod = 'put' | 'post';
 export type UploadRequest = {
   file: File; context: UploadContext; batch?: string; method: UploadMethod;
-  /** SPEC §7: files/upload-url by default; the presigned POST URL is configurable. */
+  /** docs/product.md §7: files/upload-url by default; the presigned POST URL is configurable. */
   endpoint: string; signal?: AbortSignal; onProgress: OnProgress;
   /** Called as soon as the server has chosen the path, so a removal can discard it. */
   onPath?: (path: string) => void;
@@ -31,13 +31,13 @@ export const absoluteFileUrl = (pathOrUrl: string) => {
   return `${apiOrigin()}${pathOrUrl.startsWith('/') ? pathOrUrl : publicFilePath(pathOrUrl)}`;
 };
 
-/** SPEC §5: a renamed executable is caught from its first bytes before anything is sent. */
+/** docs/product.md §5: a renamed executable is caught from its first bytes before anything is sent. */
 export async function sniffFile(file: Blob, name: string) {
   const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
   return sniff(head, extensionOf(name));
 }
 
-/** Sign, send the bytes with progress, then confirm: the stored file (SPEC §7 calls). */
+/** Sign, send the bytes with progress, then confirm: the stored file (docs/product.md §7 calls). */
 export async function uploadFile(req: UploadRequest): Promise<StoredFile> {
   const { file } = req;
   const common = { context: req.context, name: file.name, size: file.size, batch: req.batch };

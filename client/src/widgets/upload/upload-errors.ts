@@ -25,12 +25,12 @@ export function itemErrorOf(code: string | undefined): ItemError {
   }
 }
 
-/** A rule broken before sending (SPEC §8 message in the current language). */
+/** A rule broken before sending (docs/product.md §8 message in the current language). */
 export function ruleFailure(rule: RuleError, t: TFunction): Failure {
   return { error: itemErrorOf(rule.code), message: t(uploadErrorKey(rule.code), rule.params) };
 }
 
-/** A failed request: the server's translated message when it sent one, else SPEC §8's default. */
+/** A failed request: the server's translated message when it sent one, else docs/product.md §8's default. */
 export function requestFailure(err: unknown, t: TFunction): Failure {
   let status = 0;
   let message = '';

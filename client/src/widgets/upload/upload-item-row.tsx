@@ -11,12 +11,12 @@ export type UploadItemRowProps = {
   item: UploaderItem;
   onRemove(item: UploaderItem): void;
   onRetry(item: UploaderItem): void;
-  /** SPEC §5: optional per-file observation, with an optional max length shown as a counter. */
+  /** docs/product.md §5: optional per-file observation, with an optional max length shown as a counter. */
   observation?: { maxLength?: number; onChange(item: UploaderItem, text: string): void };
   disabled?: boolean;
 };
 
-/** One file of the uploader, rendered from its upload-item machine state (SPEC §4). */
+/** One file of the uploader, rendered from its upload-item machine state (docs/product.md §4). */
 export function UploadItemRow({ item, onRemove, onRetry, observation, disabled }: UploadItemRowProps) {
   const { t } = useTranslation();
   const state = useSelector(item.actor, (s) => s.value);

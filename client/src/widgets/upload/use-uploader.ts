@@ -8,12 +8,12 @@ import { requestFailure, ruleFailure, type Failure } from './upload-errors.ts';
 
 export type UploadItemActor = ActorRefFrom<typeof uploadItemMachine>;
 
-/** One row of the uploader: the picked file, its lifecycle actor (SPEC §4) and what we learnt. */
+/** One row of the uploader: the picked file, its lifecycle actor (docs/product.md §4) and what we learnt. */
 export type UploaderItem = {
   id: string;
   file: File;
   actor: UploadItemActor;
-  /** Tooltip text of a failed item (SPEC §8). */
+  /** Tooltip text of a failed item (docs/product.md §8). */
   message?: string;
   stored?: StoredFile;
   /** Server path once signed: what a removal discards. */
@@ -39,7 +39,7 @@ const isUploaded = (item: UploaderItem) => item.actor.getSnapshot().value === 'u
 /**
  * The uploader's list, each item driven by the upload-item machine: rules are checked on pick
  * (duplicates, limits, extension, first bytes), accepted files upload a few at a time, and the
- * parent only ever receives the uploaded ones (SPEC §4).
+ * parent only ever receives the uploaded ones (docs/product.md §4).
  */
 export function useUploader(options: UploaderOptions) {
   const { t } = useTranslation();
@@ -105,7 +105,7 @@ export function useUploader(options: UploaderOptions) {
   const createItem = useCallback((file: File): UploaderItem => {
     const item = { id: crypto.randomUUID(), file, observation: '' } as UploaderItem;
     if (hasThumbnail(extensionOf(file.name)) && typeof URL.createObjectURL === 'function') item.previewUrl = URL.createObjectURL(file);
-    // Effects the machine names, bound to this item (machines stay pure; DESIGN §5).
+    // Effects the machine names, bound to this item (machines stay pure; docs/architecture.md §5).
     const machine = uploadItemMachine.provide({
       actions: {
         // Runs inside the transition: emit once the new state is in place.

@@ -34,7 +34,7 @@ const toasts = () => [
   ...vi.mocked(showErrorToast).mock.calls.map(([status, title]) => ({ type: status === 422 ? 'warning' : 'error', title })),
 ];
 
-describe('ImageViewer (SPEC §2 full-screen dialog; SPEC §7 image download)', () => {
+describe('ImageViewer (docs/product.md §2 full-screen dialog; docs/product.md §7 image download)', () => {
   const path = '1/2026/05/0b7e1c1e-7d4a-4a43-9d6a-3a8e3d2f1a10.png';
 
   it('shows title, image, download and close', async () => {
@@ -63,7 +63,7 @@ describe('ImageViewer (SPEC §2 full-screen dialog; SPEC §7 image download)', (
   });
 });
 
-describe('FileViewer (SPEC §2; SPEC §7/§8 download with credentials and notices)', () => {
+describe('FileViewer (docs/product.md §2; docs/product.md §7/§8 download with credentials and notices)', () => {
   const file = { name: 'Plano Torre A.pdf', download_name: 'Plano Torre A.pdf', path: '1/2026/05/0b7e1c1e-7d4a-4a43-9d6a-3a8e3d2f1a11.pdf', url: '/api/v2/public/files/1/2026/05/0b7e1c1e-7d4a-4a43-9d6a-3a8e3d2f1a11.pdf' };
 
   it('previews a PDF and downloads it with credentials under its name', async () => {
@@ -92,7 +92,7 @@ describe('FileViewer (SPEC §2; SPEC §7/§8 download with credentials and notic
   });
 });
 
-describe('FileThumbnail (SPEC §2, §9: 100 px)', () => {
+describe('FileThumbnail (docs/product.md §2, §9: 100 px)', () => {
   it('shows the server thumbnail at 100 px, and the category icon when it fails or is missing', () => {
     renderWithProviders(<FileThumbnail file={{ name: 'fachada.png', url_thumbnail: '/api/v2/public/files/1/2026/05/x.thumb.webp' }} />);
     const img = screen.getByRole('img', { name: 'Miniatura de fachada.png' }) as HTMLImageElement;

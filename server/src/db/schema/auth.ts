@@ -2,7 +2,7 @@ import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-o
 import { companies, users } from './core.ts';
 
 /**
- * Single-use e-mail verification links (SPEC §1 account: e-mail verification). Only the SHA-256
+ * Single-use e-mail verification links (docs/product.md §1 account: e-mail verification). Only the SHA-256
  * of the token is stored; the address is kept so a link stops working once the e-mail changes.
  */
 export const emailVerifications = pgTable('email_verifications', {

@@ -2,7 +2,7 @@ import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-o
 import { companies, unitTypes } from './core.ts';
 
 /**
- * Unit-type catalogue (SPEC §2 Unit type configuration, §3 Unit type): areas → places → items →
+ * Unit-type catalogue (docs/product.md §2 Unit type configuration, §3 Unit type): areas → places → items →
  * failure types with severity. A failure is picked from it (place → item → detail), and the item's
  * category gives the legal warranty term (warranty_terms).
  */
@@ -56,8 +56,8 @@ export const catalogueFailureTypes = pgTable('catalogue_failure_types', {
 }, (t) => [index('catalogue_failure_types_item_idx').on(t.companyId, t.itemId, t.position)]);
 
 /**
- * Legal warranty terms per company and country: item category → years (issue 6 §2; in Chile
- * finishes 3, installations 5, structure 10). A company may override them.
+ * Legal warranty terms per company and country: item category → years (docs/product.md#failure-guarantee;
+ * in Chile finishes 3, installations 5, structure 10). A company may override them.
  */
 export const warrantyTerms = pgTable('warranty_terms', {
   id: id(),

@@ -74,7 +74,7 @@ export const unitTypes = pgTable('unit_types', {
   createdAt: createdAt(),
 }, (t) => [index('unit_types_company_idx').on(t.companyId)]);
 
-/** A unit (departamento, casa…). The ficha (delivery record) state lives here. SPEC §3 Ficha. */
+/** A unit (departamento, casa…). The ficha (delivery record) state lives here. docs/product.md §3 Ficha. */
 export const units = pgTable('units', {
   id: id(),
   companyId: companyId(),
@@ -102,7 +102,7 @@ export const positions = pgTable('positions', {
   createdAt: createdAt(),
 }, (t) => [index('positions_company_idx').on(t.companyId)]);
 
-/** Profile / role (SPEC §3): groups, permissions, exclusive permissions, modules. */
+/** Profile / role (docs/product.md §3): groups, permissions, exclusive permissions, modules. */
 export const profiles = pgTable('profiles', {
   id: id(),
   companyId: companyId(),
@@ -151,7 +151,7 @@ export const userProjects = pgTable('user_projects', {
   index('user_projects_project_idx').on(t.projectId),
 ]);
 
-/** Owner or receiver of a unit (SPEC §3 Owner/receiver). userId links an owner-portal account. */
+/** Owner or receiver of a unit (docs/product.md §3 Owner/receiver). userId links an owner-portal account. */
 export const owners = pgTable('owners', {
   id: id(),
   companyId: companyId(),
@@ -207,7 +207,7 @@ export const moduleStatus = pgTable('module_status', {
   updatedAt: updatedAt(),
 }, (t) => [primaryKey({ columns: [t.companyId, t.module] })]);
 
-/** Tasks for the home's my-tasks panel (SPEC §2). */
+/** Tasks for the home's my-tasks panel (docs/product.md §2). */
 export const tasks = pgTable('tasks', {
   id: id(),
   companyId: companyId(),
@@ -235,7 +235,7 @@ export const activityLog = pgTable('activity_log', {
   createdAt: createdAt(),
 }, (t) => [index('activity_entity_idx').on(t.companyId, t.entityType, t.entityId, t.id)]);
 
-/** Domain events written in the same transaction as the change (DESIGN §5). */
+/** Domain events written in the same transaction as the change (docs/architecture.md §5). */
 export const outbox = pgTable('outbox', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   companyId: integer('company_id').notNull(),

@@ -7,7 +7,7 @@ import { catalogueFailureTypes, catalogueItems, cataloguePlaces, type Severity }
 import { tickets, type Attachment } from './warranties.ts';
 
 /**
- * Unit deliveries (entregas), issue 7. The ficha's state, scheduled date and delivery date live on
+ * Unit deliveries (entregas). The ficha's state, scheduled date and delivery date live on
  * `units` (core); these tables hold the rest of the record, every one with company_id.
  */
 const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
@@ -19,11 +19,11 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 const reading = (name: string) => numeric(name, { precision: 12, scale: 2 });
 
-/** Who was present at the delivery, as the dialog recorded them (SPEC §5 "owner role"). */
+/** Who was present at the delivery, as the dialog recorded them (docs/product.md §5 "owner role"). */
 export type DeliveryAttendee = { ownerId: number; name: string; lastName: string; role: 'propietario' | 'receptor' };
 
 /**
- * One row per unit once anything of its ficha is written: details (SPEC §3 parkings, stores, meter
+ * One row per unit once anything of its ficha is written: details (docs/product.md §3 parkings, stores, meter
  * readings), the after-sales link, and what the delivery dialog recorded (the recepcion tab and
  * the act). A unit without a row has an empty ficha.
  */
@@ -90,7 +90,7 @@ export const deliveryRevisionResults = pgTable('delivery_revision_results', {
   index('delivery_revision_pending_idx').on(t.companyId, t.projectId, t.outcome),
 ]);
 
-/** Accessories handed over with the unit (SPEC §3: delivered, quantity). */
+/** Accessories handed over with the unit (docs/product.md §3: delivered, quantity). */
 export const deliveryAccessories = pgTable('delivery_accessories', {
   id: id(),
   companyId: companyId(),
@@ -101,7 +101,7 @@ export const deliveryAccessories = pgTable('delivery_accessories', {
   position: integer('position').notNull().default(0),
 }, (t) => [index('delivery_accessories_unit_idx').on(t.companyId, t.unitId, t.position)]);
 
-/** Certificates of the archivos tab: PDF only, at most 100 of 20 MB per unit (SPEC §5). */
+/** Certificates of the archivos tab: PDF only, at most 100 of 20 MB per unit (docs/product.md §5). */
 export const deliveryCertificates = pgTable('delivery_certificates', {
   id: id(),
   companyId: companyId(),
@@ -118,7 +118,7 @@ export const deliveryCertificates = pgTable('delivery_certificates', {
 ]);
 
 /**
- * The owner's delivery appointment (SPEC §4 delivery schedule: por_confirmar → confirmada |
+ * The owner's delivery appointment (docs/product.md §4 delivery schedule: por_confirmar → confirmada |
  * rechazada). At most one live schedule per unit; returning to new or cleaning cancels it
  * (cancelled_at) so the history stays.
  */

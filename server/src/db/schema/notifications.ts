@@ -4,7 +4,7 @@ import { companies, users } from './core.ts';
 
 /**
  * A notification for one user, created from one domain event (outbox row). Unique per
- * (user, event) so a redelivered event never notifies twice (SPEC §6 "one notification per thing").
+ * (user, event) so a redelivered event never notifies twice (docs/product.md §6 "one notification per thing").
  * Texts are locale keys plus params, translated when read, so each user sees their language.
  */
 export const notifications = pgTable('notifications', {
@@ -21,12 +21,12 @@ export const notifications = pgTable('notifications', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('notifications_user_event_uq').on(t.userId, t.eventId),
-  // The list (SPEC §9: last 15 days, newest first) and the bell's unread count.
+  // The list (docs/product.md §9: last 15 days, newest first) and the bell's unread count.
   index('notifications_user_created_idx').on(t.companyId, t.userId, t.createdAt),
   index('notifications_user_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
 ]);
 
-/** Which channels a user wants per event type (SPEC §2 notificaciones/configuracion). */
+/** Which channels a user wants per event type (docs/product.md §2 notificaciones/configuracion). */
 export const notificationPreferences = pgTable('notification_preferences', {
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),

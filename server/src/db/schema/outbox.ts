@@ -1,7 +1,7 @@
 import { bigint, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Progress of the outbox's readers (DESIGN §5). A consumer (notifications, webhooks…) keeps the id
+ * Progress of the outbox's readers (docs/architecture.md §5). A consumer (notifications, webhooks…) keeps the id
  * of the last event it handled; the relay keeps a lease so that, with several app processes, one
  * publishes at a time and events leave in id order.
  */

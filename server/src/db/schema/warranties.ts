@@ -5,7 +5,7 @@ import {
 import { companies, owners, projects, towers, units, users } from './core.ts';
 import { catalogueFailureTypes, catalogueItems, cataloguePlaces, type Severity } from './catalogue.ts';
 
-/** After-sales (postventa) tables, issue 6. Every table carries company_id; states are the machines' ids. */
+/** After-sales (postventa) tables. Every table carries company_id; states are the machines' ids. */
 const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
 const companyId = () => integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' });
 const projectId = () => integer('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' });
@@ -13,13 +13,13 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
-/** A stored upload (SPEC §3 Uploaded file item): the path comes from POST files/upload-url. */
+/** A stored upload (docs/product.md §3 Uploaded file item): the path comes from POST files/upload-url. */
 export type Attachment = { path: string; name: string; size: number; type: string };
 export type Contact = { name: string; role?: string; email?: string; phone?: string };
 export type IframeSettings = { enabled: boolean; allowedOrigins: string[] };
 
 /**
- * Project configuration (SPEC §3): general, delivery and post-sale settings. The municipal
+ * Project configuration (docs/product.md §3): general, delivery and post-sale settings. The municipal
  * reception date, real-estate name and warranty name stay on projects. One row per project.
  */
 export const projectSettings = pgTable('project_settings', {
@@ -35,9 +35,9 @@ export const projectSettings = pgTable('project_settings', {
   responseTimeHours: integer('response_time_hours').notNull().default(48),
   /** What happens when the response time passes: 'notificar_responsable' | 'notificar_supervisor' | 'ninguna'. */
   responseAction: text('response_action').notNull().default('notificar_supervisor'),
-  /** SPEC §5/§9: optional message sent with failure notifications, at most 1000 characters. */
+  /** docs/product.md §5/§9: optional message sent with failure notifications, at most 1000 characters. */
   notificationMessage: text('notification_message'),
-  /** Owners may confirm or reject a visit until this many hours before it starts (SPEC §4). */
+  /** Owners may confirm or reject a visit until this many hours before it starts (docs/product.md §4). */
   ownerConfirmationLimitHours: integer('owner_confirmation_limit_hours').notNull().default(24),
   /** Owner portal embedding: origins allowed in frame-ancestors. */
   iframe: jsonb('iframe').$type<IframeSettings>().notNull().default(sql`'{"enabled":false,"allowedOrigins":[]}'::jsonb`),
@@ -60,7 +60,7 @@ export type TicketPriority = 'low' | 'medium' | 'high' | 'urgent';
 /** Sort rank of a ticket priority, urgent highest: the list sorts by it, tickets_priority_rank_idx indexes the same expression. */
 export const priorityRank = (priority: AnyPgColumn): SQL<number> => sql<number>`(case ${priority} when 'urgent' then 4 when 'high' then 3 when 'medium' then 2 else 1 end)`;
 
-/** Ticket / solicitud (SPEC §3 Ticket). */
+/** Ticket / solicitud (docs/product.md §3 Ticket). */
 export const tickets = pgTable('tickets', {
   id: id(),
   companyId: companyId(),
@@ -121,7 +121,7 @@ export const ticketPauses = pgTable('ticket_pauses', {
   endedAt: ts('ended_at'),
 }, (t) => [index('ticket_pauses_ticket_idx').on(t.ticketId, t.startedAt)]);
 
-/** Timeline entries (SPEC §3 Observation entry): messages and changes; private never reach owners. */
+/** Timeline entries (docs/product.md §3 Observation entry): messages and changes; private never reach owners. */
 export const ticketMessages = pgTable('ticket_messages', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   companyId: companyId(),
@@ -136,7 +136,7 @@ export const ticketMessages = pgTable('ticket_messages', {
   createdAt: createdAt(),
 }, (t) => [index('ticket_messages_ticket_idx').on(t.ticketId, t.id)]);
 
-/** AC (acta de conformidad, SPEC §3/§4): pending → conforme | no_conforme | rechazada. */
+/** AC (acta de conformidad, docs/product.md §3/§4): pending → conforme | no_conforme | rechazada. */
 export const acs = pgTable('acs', {
   id: id(),
   companyId: companyId(),
@@ -162,7 +162,7 @@ export const acs = pgTable('acs', {
 
 export type Guarantee = { category: string; years: number; startDate: string; endDate: string };
 
-/** Failure / falla (SPEC §3): place → item → detail from the unit type's catalogue. */
+/** Failure / falla (docs/product.md §3): place → item → detail from the unit type's catalogue. */
 export const failures = pgTable('failures', {
   id: id(),
   companyId: companyId(),
@@ -182,7 +182,7 @@ export const failures = pgTable('failures', {
   severity: text('severity').$type<Severity>().notNull(),
   state: text('state').notNull(),
   previousState: text('previous_state'),
-  /** Guarantee computed at creation (issue 6 §2): term years from the item category. */
+  /** Guarantee computed at creation (docs/product.md#failure-guarantee): term years from the item category. */
   guaranteeYears: integer('guarantee_years').notNull(),
   guaranteeStart: date('guarantee_start').notNull(),
   guaranteeEnd: date('guarantee_end').notNull(),
@@ -206,7 +206,7 @@ export const failures = pgTable('failures', {
   index('failures_ac_idx').on(t.acId),
 ]);
 
-/** OI (inspection order) and OT (work order), SPEC §3/§4. */
+/** OI (inspection order) and OT (work order), docs/product.md §3/§4. */
 export const orders = pgTable('orders', {
   id: id(),
   companyId: companyId(),

@@ -17,7 +17,7 @@ const lastMailTo = async (to: string) => {
 const tokenIn = (text: string) => /[?&]token=([\w-]+)/.exec(text)?.[1];
 const basics = { first_name: 'Ignacio', last_name: 'Contreras Silva', email: 'ejecutivo@cordillera.cl' };
 
-describe('PUT auth/usuario (SPEC §2 config/cuenta basic info, §5 e-mail rules)', () => {
+describe('PUT auth/usuario (docs/product.md §2 config/cuenta basic info, §5 e-mail rules)', () => {
   it('saves names and settings, keeps a verified e-mail verified when it does not change', async () => {
     const cookie = await ctx.login('ejecutivo');
     const res = await ctx.request('PUT', 'auth/usuario', { cookie, body: { ...basics, first_name: '  Nacho ', settings: { grid_mode: true, page: 'tareas' } } });
@@ -41,7 +41,7 @@ describe('PUT auth/usuario (SPEC §2 config/cuenta basic info, §5 e-mail rules)
     expect(row.emailVerifiedAt).toBeNull();
   });
 
-  it('422 per field: ñ, invalid address, required names (SPEC §5), in es and pt-BR', async () => {
+  it('422 per field: ñ, invalid address, required names (docs/product.md §5), in es and pt-BR', async () => {
     const cookie = await ctx.login('ejecutivo');
     const enie = await ctx.request('PUT', 'auth/usuario', { cookie, body: { ...basics, email: 'nuñez@cordillera.cl' } });
     expect(enie.status).toBe(422);
@@ -64,7 +64,7 @@ describe('PUT auth/usuario (SPEC §2 config/cuenta basic info, §5 e-mail rules)
   });
 });
 
-describe('PUT auth/password (SPEC §2 cuenta password, §5 same)', () => {
+describe('PUT auth/password (docs/product.md §2 cuenta password, §5 same)', () => {
   it('wrong current password is a 422 on current_password; confirmation must match', async () => {
     const cookie = await ctx.login('revisor');
     const wrong = await ctx.request('PUT', 'auth/password', { cookie, body: { current_password: 'nope', password: 'nueva-clave-1', password_confirmation: 'nueva-clave-1' } });
@@ -90,7 +90,7 @@ describe('PUT auth/password (SPEC §2 cuenta password, §5 same)', () => {
   });
 });
 
-describe('PUT auth/locale (SPEC §1 languages)', () => {
+describe('PUT auth/locale (docs/product.md §1 languages)', () => {
   it('stores es or pt-BR and refuses anything else', async () => {
     const cookie = await ctx.login('supervisor');
     const res = await ctx.request('PUT', 'auth/locale', { cookie, body: { locale: 'pt-BR' } });
@@ -115,7 +115,7 @@ async function uploaded(username: string, path: string, over: Partial<typeof fil
   return path;
 }
 
-describe('PUT/DELETE auth/firma (SPEC §2 cuenta signature, §4 signature verified)', () => {
+describe('PUT/DELETE auth/firma (docs/product.md §2 cuenta signature, §4 signature verified)', () => {
   it('stores the caller\'s own uploaded image, unverified; a foreign company path is 404; a bad shape 422', async () => {
     const cookie = await ctx.login('agente');
     await ctx.db.update(users).set({ signatureVerifiedAt: new Date() }).where(eq(users.username, 'agente'));
@@ -153,7 +153,7 @@ describe('PUT/DELETE auth/firma (SPEC §2 cuenta signature, §4 signature verifi
   });
 });
 
-describe('e-mail verification (SPEC §1 account: e-mail verification)', () => {
+describe('e-mail verification (docs/product.md §1 account: e-mail verification)', () => {
   it('mails a single-use link; opening it verifies; a second use fails', async () => {
     const cookie = await ctx.login('gerente'); // e-mail changed and unverified above
     const res = await ctx.request('POST', 'auth/email/verify-request', { cookie });

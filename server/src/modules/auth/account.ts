@@ -9,10 +9,10 @@ import { clearFailures, lockedMinutes, loginThrottleKeys, recordFailure } from '
 import { attachFiles, confirmUpload, detachFiles } from '../files/service.ts';
 import { voidResetLinks } from './service.ts';
 
-/** The caller's own row, always scoped to their company (DESIGN §4). */
+/** The caller's own row, always scoped to their company (docs/architecture.md §4). */
 const own = (user: SessionUser) => and(eq(users.id, user.id), eq(users.companyId, user.companyId));
 
-/** PUT auth/usuario. A new e-mail address is unverified until its link is opened (SPEC §1). */
+/** PUT auth/usuario. A new e-mail address is unverified until its link is opened (docs/product.md §1). */
 export async function updateAccount(deps: AppDeps, user: SessionUser, input: UpdateAccountInput) {
   const db = deps.database.db;
   const [row] = await db.select({ email: users.email, settings: users.settings }).from(users).where(own(user));
@@ -69,7 +69,7 @@ export async function changePassword(deps: AppDeps, user: SessionUser, input: { 
   await deps.sessions.endUserSessions(user.id, user.sessionId);
 }
 
-/** PUT auth/locale: the language the app opens in for this user (SPEC §1 languages). */
+/** PUT auth/locale: the language the app opens in for this user (docs/product.md §1 languages). */
 export async function updateLocale(deps: AppDeps, user: SessionUser, locale: Locale) {
   await deps.database.db.update(users).set({ locale, updatedAt: new Date() }).where(own(user));
   deps.sessions.evictUser(user.id);
@@ -83,7 +83,7 @@ export const USER_SIGNATURE_FILES = 'user_signature';
  * .jpg). Any other path — never uploaded, another company's, or another user's (a signature read
  * off a delivery act) — is a 404, never a way to sign as someone else; an own upload of another
  * kind is a 422 on the field. The file is then linked to the user, so it follows their signature's
- * visibility (files/access.ts). A new signature must be verified again (SPEC §4 User: signature
+ * visibility (files/access.ts). A new signature must be verified again (docs/product.md §4 User: signature
  * verified or not).
  */
 export async function updateSignature(deps: AppDeps, user: SessionUser, path: string | null) {

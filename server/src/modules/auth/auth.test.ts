@@ -8,7 +8,7 @@ let ctx: TestContext;
 beforeAll(async () => { ctx = await createTestContext(); }, SEED_TIMEOUT);
 afterAll(async () => { await ctx?.close(); });
 
-describe('auth (SPEC §8 login messages)', () => {
+describe('auth (docs/product.md §8 login messages)', () => {
   it('every demo role signs in and GET auth/usuario returns grupo with permisos', async () => {
     for (const username of ['admin', 'supervisor', 'agente', 'inspector', 'revisor', 'ejecutivo', 'gerente', 'propietario', 'otra']) {
       const cookie = await ctx.login(username);

@@ -11,7 +11,7 @@ export const VERIFY_MAX_PER_HOUR = 5;
 
 /**
  * POST auth/email/verify-request: mails a single-use link to the user's current address
- * (SPEC §1 e-mail verification). Older pending links stop working.
+ * (docs/product.md §1 e-mail verification). Older pending links stop working.
  */
 export async function requestEmailVerification(deps: AppDeps, user: SessionUser, t: Translate) {
   const db = deps.database.db;

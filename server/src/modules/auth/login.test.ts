@@ -24,7 +24,7 @@ const loginFrom = async (address: string, username: string, password: string, fo
 };
 const userRow = async (username: string) => (await ctx.db.select().from(users).where(eq(users.username, username)))[0];
 
-describe('login (SPEC §6 roles, §8 login messages)', () => {
+describe('login (docs/product.md §6 roles, §8 login messages)', () => {
   it('every role signs in, staff and owner, and gets its profile (grupo) back', async () => {
     for (const role of demoRoles) {
       const res = await ctx.request('POST', 'auth/login', { body: { username: role.username, password: 'demo1234' } });

@@ -22,7 +22,7 @@ const forgot = async (username: string, lang?: string) => {
 };
 const reset = (token: string, password: string) => ctx.request('POST', 'auth/password/reset', { body: { token, password, password_confirmation: password } });
 
-describe('password recovery by username (SPEC §2 auth forgotten-password)', () => {
+describe('password recovery by username (docs/product.md §2 auth forgotten-password)', () => {
   it('mails a link to the user; reset works once, ends every session, and the new password signs in', async () => {
     const sessionA = await ctx.login('agente');
     const sessionB = await ctx.login('agente');
@@ -85,7 +85,7 @@ describe('password recovery by username (SPEC §2 auth forgotten-password)', () 
     expect(mailed).toBe(1);
   });
 
-  it('an owner\'s link returns them to the owner portal sign-in (issue 6 §7 first access)', async () => {
+  it('an owner\'s link returns them to the owner portal sign-in (docs/product.md#owner-portal, first access)', async () => {
     await forgot('propietario');
     const mail = await lastMail();
     expect(mail.to).toBe('propietario@correo.cl');

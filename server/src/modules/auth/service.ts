@@ -42,7 +42,7 @@ export async function login(deps: AppDeps, input: { username: string; password: 
   return { token, user: user! };
 }
 
-/** SPEC §8 'Sin proyectos': staff need a visible open project, owners a unit. */
+/** docs/product.md §8 'Sin proyectos': staff need a visible open project, owners a unit. */
 async function hasActiveProjects(deps: AppDeps, userId: number, companyId: number, kind: 'staff' | 'owner') {
   const db = deps.database.db;
   if (kind === 'owner') {
@@ -59,7 +59,7 @@ async function hasActiveProjects(deps: AppDeps, userId: number, companyId: numbe
 }
 
 /**
- * The payload of GET auth/usuario (SPEC §3 Auth user: grupo {desc_grupo, permisos}). It is cached
+ * The payload of GET auth/usuario (docs/product.md §3 Auth user: grupo {desc_grupo, permisos}). It is cached
  * with the session entry (evicted whenever the user, their profile or projects change), so the
  * most frequent authenticated call costs no database round trip. Callers must not mutate it.
  */
@@ -123,7 +123,7 @@ export async function logout(deps: AppDeps, user: SessionUser) {
 }
 
 /**
- * Recovery by username (SPEC §2 auth). The route answers the same before this runs, so neither the
+ * Recovery by username (docs/product.md §2 auth). The route answers the same before this runs, so neither the
  * answer nor its timing reveals who exists.
  */
 export async function requestPasswordReset(deps: AppDeps, username: string, t: Translate) {

@@ -15,7 +15,7 @@ beforeAll(async () => {
 }, SEED_TIMEOUT);
 afterAll(async () => { await ctx?.close(); });
 
-describe('GET configuracion (SPEC §3 Config data: country, status per module; §7)', () => {
+describe('GET configuracion (docs/product.md §3 Config data: country, status per module; §7)', () => {
   it('answers the country, the company and the status of every module', async () => {
     const res = await ctx.request('GET', 'configuracion', { cookie });
     expect(res.status).toBe(200);
@@ -31,7 +31,7 @@ describe('GET configuracion (SPEC §3 Config data: country, status per module; �
   });
 });
 
-describe('GET configuracion/estatus/{modulo} (SPEC §4 modules: requested, in process or active)', () => {
+describe('GET configuracion/estatus/{modulo} (docs/product.md §4 modules: requested, in process or active)', () => {
   it('answers one module, with a translated label', async () => {
     const res = await ctx.request('GET', 'configuracion/estatus/postventa', { cookie });
     expect(res.json.data).toEqual({ modulo: 'postventa', status: 'activo', label: 'Activo', is_active: true });
@@ -44,7 +44,7 @@ describe('GET configuracion/estatus/{modulo} (SPEC §4 modules: requested, in pr
       .where(and(eq(moduleStatus.companyId, ctx.seed.companyId), eq(moduleStatus.module, 'biblioteca')));
     const res = await ctx.request('GET', 'configuracion/estatus/biblioteca', { cookie });
     expect(res.json.data).toMatchObject({ status: 'solicitado', label: 'Solicitado', is_active: false });
-    // The client's area name (SPEC §2 /cbox) answers for the module it opens.
+    // The client's area name (docs/product.md §2 /cbox) answers for the module it opens.
     expect((await ctx.request('GET', 'configuracion/estatus/cbox', { cookie })).json.data.modulo).toBe('biblioteca');
   });
 

@@ -3,7 +3,7 @@ import type { AppEnv } from '../../http/context.ts';
 import { currentUser, moduleGuard } from '../../auth/guard.ts';
 import { companyConfig, moduleStatusOf } from './service.ts';
 
-/** SPEC §7 GET configuracion and configuracion/estatus/{modulo}. */
+/** docs/product.md §7 GET configuracion and configuracion/estatus/{modulo}. */
 export const configRoutes = new Hono<AppEnv>()
   .use(moduleGuard('config'))
   .get('/', async (c) => c.json({ data: await companyConfig(c.var.deps, currentUser(c)) }))

@@ -4,12 +4,12 @@ import { companies, moduleStatus } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Translate } from '../../lib/i18n.ts';
 
-/** Modules whose activation a company holds (SPEC §4: requested, in process or active). */
+/** Modules whose activation a company holds (docs/product.md §4: requested, in process or active). */
 export const MODULES = ['hormigon', 'biblioteca', 'cmanagement', 'calidad', 'recepciones', 'entregas', 'postventa', 'billing', 'insights', 'integraciones'] as const;
 export type ConfigModule = (typeof MODULES)[number];
 export type ModuleStatus = 'solicitado' | 'en_proceso' | 'activo' | 'inactivo';
 
-/** The client's route names (SPEC §2 areas) answer for the module they open. */
+/** The client's route names (docs/product.md §2 areas) answer for the module they open. */
 const ALIASES: Record<string, ConfigModule> = {
   concrete: 'hormigon', cbox: 'biblioteca', quality: 'calidad', verifications: 'recepciones', ocinsights: 'insights', tiinsights: 'insights',
 };
@@ -22,7 +22,7 @@ export function resolveModule(name: string): ConfigModule | undefined {
 const describeStatus = (modulo: ConfigModule, status: ModuleStatus, t: Translate) =>
   ({ modulo, status, label: t(`config_api.status.${status}`), is_active: status === 'activo' });
 
-/** GET configuracion (SPEC §3 Config data: country; status per module). */
+/** GET configuracion (docs/product.md §3 Config data: country; status per module). */
 export async function companyConfig(deps: AppDeps, user: SessionUser) {
   const db = deps.database.db;
   const [[company], statuses] = await Promise.all([

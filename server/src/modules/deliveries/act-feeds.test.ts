@@ -32,7 +32,7 @@ afterAll(async () => {
   cleanup?.();
 });
 
-describe('delivery act PDF (issue 7 §3 vista-previa-acta)', () => {
+describe('delivery act PDF (docs/product.md#delivery-act)', () => {
   it('carries the logo, project, unit, owners, readings, accessories, observations and both signatures; the text reads back', async () => {
     const unitId = fresh[0];
     await giveOwner(ctx, unitId, { name: 'Josefina' });
@@ -74,7 +74,7 @@ describe('delivery act PDF (issue 7 §3 vista-previa-acta)', () => {
   });
 });
 
-describe('certificates (SPEC §5: PDF only, at most 100 of 20 MB)', () => {
+describe('certificates (docs/product.md §5: PDF only, at most 100 of 20 MB)', () => {
   it('attaches PDFs of the company only and refuses other types', async () => {
     const unitId = fresh[1];
     const pdf = await upload(ctx, sup, await pdfBytes(), { extension: 'pdf', context: 'certificate', name: 'certificado-gas.pdf' });
@@ -92,7 +92,7 @@ describe('certificates (SPEC §5: PDF only, at most 100 of 20 MB)', () => {
   });
 });
 
-describe('feeds (issue 7 §5: dashboards, agenda, my tasks)', () => {
+describe('feeds (docs/product.md#delivery-feeds: dashboards, agenda, my tasks)', () => {
   it('units delivered per week over 12 weeks, pending failures per unit and scheduled deliveries as agenda items', async () => {
     const p1 = ctx.seed.projectIds[1];
     const unitId = fresh[2];
@@ -124,7 +124,7 @@ describe('feeds (issue 7 §5: dashboards, agenda, my tasks)', () => {
   });
 });
 
-describe('demo seed (issue 7 §6)', () => {
+describe('demo seed', () => {
   it('delivered units of the first project have details, accessories, revision and act; deliveries are scheduled in the coming days', async () => {
     const p0 = ctx.seed.projectIds[0];
     const obs = (await ctx.request('GET', `entregas/proyectos/${p0}/fichas?state=entregada_obs&rowsPerPage=1`, { cookie: sup })).json.data[0];

@@ -24,9 +24,10 @@ async function imageBytes(deps: AppDeps, user: SessionUser, path: string | null 
 }
 
 /**
- * vista-previa-acta: the delivery act, generated on the server with pdf-lib (issue 7 §3): company
- * logo, project, unit, owners, readings, accessories, observations and both signatures. Before the
- * delivery it is a preview (marked as such); afterwards it is the signed act.
+ * vista-previa-acta: the delivery act, generated on the server with pdf-lib
+ * (docs/product.md#delivery-act): company logo, project, unit, owners, readings, accessories,
+ * observations and both signatures. Before the delivery it is a preview (marked as such); afterwards
+ * it is the signed act.
  */
 export async function actPdf(deps: AppDeps, user: SessionUser, t: Translate, unitId: number) {
   const db = deps.database.db;

@@ -10,7 +10,7 @@ import { unitPeople, type Unit } from './scope.ts';
 type RevisionResult = typeof deliveryRevisionResults.$inferSelect;
 
 /**
- * SPEC §4 pass to after-sales, through the after-sales module's public service: one ticket of
+ * docs/product.md §4 pass to after-sales, through the after-sales module's public service: one ticket of
  * origin AE for the unit, applicant its first owner (a receiver if it has no owner), with one
  * failure per pending revision failure (place → item → detail from the catalogue, observation,
  * severity, photos). Their validation, numbering, guarantees and events apply unchanged; the inputs
@@ -37,7 +37,7 @@ export async function createAfterSalesTicket(deps: AppDeps, user: SessionUser, t
   return { ticketId: ticket.id, code: ticket.code, links };
 }
 
-/** The solicitudes tab: the unit's tickets as the after-sales list gives them (SPEC §2 ficha/{unitId}/solicitudes). */
+/** The solicitudes tab: the unit's tickets as the after-sales list gives them (docs/product.md §2 ficha/{unitId}/solicitudes). */
 export async function unitTickets(deps: AppDeps, user: SessionUser, unitId: number, query: Record<string, string>) {
   return listTickets(deps.database.db, user, parseOr422(ticketListQuerySchema, { ...query, unit_id: String(unitId) }));
 }

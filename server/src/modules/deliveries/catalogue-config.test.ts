@@ -39,8 +39,8 @@ afterAll(async () => {
   cleanup?.();
 });
 
-describe('unit-type catalogue (SPEC §2 Unit type configuration, §3 Unit type, §5)', () => {
-  it('SPEC §5 unit type: name 1–49 characters, surface 0–99999.99 with two decimals (es and pt-BR)', async () => {
+describe('unit-type catalogue (docs/product.md §2 Unit type configuration, §3 Unit type, §5)', () => {
+  it('docs/product.md §5 unit type: name 1–49 characters, surface 0–99999.99 with two decimals (es and pt-BR)', async () => {
     const bad = await ctx.request('POST', 'entregas/tipos-unidad', { cookie: admin, body: { name: 'x'.repeat(50), category: '', surface: '100000' } });
     expect(bad.status).toBe(422);
     expect(bad.json.fields).toEqual({ name: 'Debe tener como máximo 49 caracteres', category: 'Este campo es obligatorio', surface: 'El valor máximo es 99.999,99' });
@@ -127,7 +127,7 @@ describe('unit-type catalogue (SPEC §2 Unit type configuration, §3 Unit type, 
   });
 });
 
-describe('project configuration (SPEC §2 config propietarios, §3 Project configuration, §5)', () => {
+describe('project configuration (docs/product.md §2 config propietarios, §3 Project configuration, §5)', () => {
   it('general: RUT rules, message ≤ 1000, saves only changes and says when there is nothing to send', async () => {
     const bad = await ctx.request('PUT', `entregas/proyectos/${p0}/configuracion/general`, { cookie: admin, body: { real_estate_id_number: '12.345.678-9', notification_message: 'x'.repeat(1001), contacts: [{ name: 'Ana', email: 'niño@correo.cl' }] } });
     expect(bad.json.fields).toEqual({ real_estate_id_number: 'RUT inválido', notification_message: 'Debe tener como máximo 1000 caracteres', 'contacts.0.email': 'El correo no puede contener la letra ñ' });

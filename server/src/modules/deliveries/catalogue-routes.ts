@@ -14,7 +14,7 @@ import { CHILD_OF, createNode, createUnitType, deleteNode, deleteUnitType, listU
 import { exportCatalogue, mergeCatalogue, parseCatalogue } from './catalogue-xlsx.ts';
 import { idParam } from './scope.ts';
 
-/** Unit type configuration (SPEC §2) is company configuration. */
+/** Unit type configuration (docs/product.md §2) is company configuration. */
 export const CONFIGURE = 'config_propietarios|config_proyectos';
 const createSchemas = { areas: catalogueNodeSchema, lugares: catalogueNodeSchema, items: catalogueItemSchema, fallas: failureTypeSchema } as const;
 const patchSchemas = { areas: catalogueNodePatchSchema, lugares: catalogueNodePatchSchema, items: catalogueItemPatchSchema, fallas: failureTypePatchSchema } as const;
@@ -36,7 +36,7 @@ async function workbookBytes(c: { req: { header: (n: string) => string | undefin
   return bytes;
 }
 
-/** SPEC §2 Unit type configuration: unit types, areas, places, items, failures with severity; xlsx import and export. */
+/** docs/product.md §2 Unit type configuration: unit types, areas, places, items, failures with severity; xlsx import and export. */
 export const catalogueRoutes = new Hono<AppEnv>()
   .get('/tipos-unidad', async (c) => c.json({ data: await listUnitTypes(c.var.deps.database.db, currentUser(c).companyId) }))
   .post('/tipos-unidad', requirePermission(CONFIGURE), async (c) => {

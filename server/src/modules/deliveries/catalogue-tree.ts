@@ -12,7 +12,7 @@ export async function loadUnitType(db: DbOrTx, companyId: number, unitTypeId: nu
 }
 
 /**
- * A unit type's catalogue as a tree (SPEC §3 Unit type: areas → places → items → failures with
+ * A unit type's catalogue as a tree (docs/product.md §3 Unit type: areas → places → items → failures with
  * severity). `withDisabled` is for the configuration screen; the revision sees enabled rows only.
  */
 export async function catalogueOf(db: DbOrTx, companyId: number, unitTypeId: number, withDisabled = false) {
@@ -46,7 +46,7 @@ export async function catalogueOf(db: DbOrTx, companyId: number, unitTypeId: num
   };
 }
 
-/** Items of a unit type with their place, for checking revision results (SPEC §2 revision "by place and item"). */
+/** Items of a unit type with their place, for checking revision results (docs/product.md §2 revision "by place and item"). */
 export async function itemsOfType(db: DbOrTx, companyId: number, unitTypeId: number, itemIds: number[]) {
   if (!itemIds.length) return [];
   return db.select({ item: catalogueItems, place: cataloguePlaces }).from(catalogueItems)

@@ -11,7 +11,10 @@ import { issueToFieldError } from '../../lib/validate.ts';
 import type { Translate } from '../../lib/i18n.ts';
 import { catalogueOf } from './catalogue-tree.ts';
 
-/** Columns of the catalogue sheet, in order (SPEC §3 Unit type: name, category, surface; areas → places → items → failures with severity). */
+/**
+ * Columns of the catalogue sheet, in order (docs/product.md §3 Unit type: name, category, surface; areas → places →
+ * items → failures with severity).
+ */
 const COLUMNS = ['unit_type', 'category', 'surface', 'area', 'place', 'item', 'item_category', 'failure', 'severity'] as const;
 type Column = (typeof COLUMNS)[number];
 type Row = Record<Column, string>;

@@ -8,7 +8,7 @@ import {
 import { ApiError, conflict, notFound } from '../../lib/errors.ts';
 import { loadUnitType } from './catalogue-tree.ts';
 
-/** The four levels under a unit type (SPEC §2 Unit type configuration), by their URL names. */
+/** The four levels under a unit type (docs/product.md §2 Unit type configuration), by their URL names. */
 export const LEVELS = {
   areas: { table: catalogueAreas, parent: unitTypes, parentColumn: catalogueAreas.unitTypeId },
   lugares: { table: cataloguePlaces, parent: catalogueAreas, parentColumn: cataloguePlaces.areaId },
@@ -135,7 +135,7 @@ async function descendants(db: DbOrTx, level: Level, ids: number[]) {
 
 /**
  * Catalogue rows referenced by a revision result or an after-sales failure keep their history: they
- * can be disabled (SPEC §5 options editor: existing entries are toggled), not deleted.
+ * can be disabled (docs/product.md §5 options editor: existing entries are toggled), not deleted.
  */
 async function assertUnused(db: DbOrTx, level: Level, ids: number[]) {
   const d = await descendants(db, level, ids);

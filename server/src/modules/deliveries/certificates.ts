@@ -25,7 +25,7 @@ export async function listCertificates(deps: AppDeps, user: SessionUser, unitId:
 }
 
 /**
- * Attaches uploaded certificates (SPEC §5: PDF only, at most 100 files per unit, 20 MB each). Each
+ * Attaches uploaded certificates (docs/product.md §5: PDF only, at most 100 files per unit, 20 MB each). Each
  * path must be an upload of the caller's company; a path already attached is skipped.
  */
 export async function addCertificates(deps: AppDeps, user: SessionUser, unitId: number, paths: string[]) {

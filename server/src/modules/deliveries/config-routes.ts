@@ -9,7 +9,7 @@ import { idParam } from './scope.ts';
 import { getGeneral, getGlobal, getIframe, getLogo, saveGeneral, saveGlobal, saveIframe, saveLogo } from './project-config.ts';
 import { addPlans, listPlans, removePlan } from './plans.ts';
 
-/** SPEC §2 config propietarios: permission config_propietarios (config_proyectos also configures projects). */
+/** docs/product.md §2 config propietarios: permission config_propietarios (config_proyectos also configures projects). */
 const CONFIGURE = 'config_propietarios|config_proyectos';
 const projectOf = (c: { req: { param: (k: string) => string | undefined } }) => idParam(c.req.param('projectId'));
 const globalQuery = z.object({ project_ids: idList() });

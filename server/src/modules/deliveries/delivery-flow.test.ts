@@ -45,7 +45,7 @@ afterAll(async () => {
   cleanup?.();
 });
 
-describe('fichas list (SPEC §2 fichas, §3 Ficha, §7 envelope)', () => {
+describe('fichas list (docs/product.md §2 fichas, §3 Ficha, §7 envelope)', () => {
   it('filters by state, tower, floor, type, responsible and date ranges, pages and sorts', async () => {
     const p0 = ctx.seed.projectIds[0];
     const all = await ctx.request('GET', `entregas/proyectos/${p0}/fichas?rowsPerPage=500`, { cookie: sup });
@@ -102,7 +102,7 @@ describe('fichas list (SPEC §2 fichas, §3 Ficha, §7 envelope)', () => {
   });
 });
 
-describe('delivery flow (SPEC §4 ficha and delivery schedule, §5 delivery dialog)', () => {
+describe('delivery flow (docs/product.md §4 ficha and delivery schedule, §5 delivery dialog)', () => {
   it('schedules (task for the responsible, e-mail to notifiable owners), confirms, delivers and returns to new', async () => {
     const unitId = freshUnit();
     const [inspector] = await ctx.db.select().from(users).where(eq(users.username, 'inspector'));
@@ -129,7 +129,7 @@ describe('delivery flow (SPEC §4 ficha and delivery schedule, §5 delivery dial
     expect(back.json.data).toMatchObject({ state: 'por_entregar', delivery_date: null, scheduled_delivery_at: null, schedule: null });
     const live = await ctx.db.select().from(deliverySchedules).where(and(eq(deliverySchedules.unitId, unitId), isNull(deliverySchedules.cancelledAt)));
     expect(live).toEqual([]);
-    // Returning a unit that is not delivered is refused with the state and action named (SPEC §4).
+    // Returning a unit that is not delivered is refused with the state and action named (docs/product.md §4).
     const again = await ctx.request('POST', `entregas/fichas/${unitId}/volver-a-nuevo`, { cookie: sup, body: {} });
     expect(again.status).toBe(409);
     expect(again.json.message).toBe('No se puede volver a nueva cuando la ficha está en estado «Por entregar»');
@@ -137,7 +137,7 @@ describe('delivery flow (SPEC §4 ficha and delivery schedule, §5 delivery dial
     expect(history.json.data.map((h: any) => h.action)).toEqual(expect.arrayContaining(['ficha.returnToNew', 'ficha.deliver', 'schedule.confirm', 'ficha.schedule']));
   });
 
-  it('SPEC §5 delivery dialog: date required, owner role needs an option, ≤ 250 characters, no special characters (es and pt-BR)', async () => {
+  it('docs/product.md §5 delivery dialog: date required, one owner-role option, ≤ 250 characters, no special characters (es, pt-BR)', async () => {
     const unitId = freshUnit();
     const es = await ctx.request('POST', `entregas/fichas/${unitId}/entregar`, { cookie: sup, body: { attendees: [], observations: 'x'.repeat(251), receiver_comment: 'hola <script>' } });
     expect(es.status).toBe(422);
@@ -154,7 +154,7 @@ describe('delivery flow (SPEC §4 ficha and delivery schedule, §5 delivery dial
     expect(stranger.json.fields['attendees.0.owner_id']).toBe('La persona no es propietario ni receptor de la unidad');
   });
 
-  it('SPEC §4 pending failures deliver with observations; pass to after-sales creates an AE ticket from them and locks undoing', async () => {
+  it('docs/product.md §4 pending failures deliver with observations; pass to after-sales makes an AE ticket of them and locks undoing', async () => {
     const unitId = freshUnit();
     const revision = await revisionFailures(insp, unitId, 2);
     expect(revision.summary).toMatchObject({ pending_failures: 2, answered: 3 });
@@ -184,7 +184,7 @@ describe('delivery flow (SPEC §4 ficha and delivery schedule, §5 delivery dial
     expect(frozen.json.fields['results.0.item_id']).toBe('El resultado ya fue pasado a postventa y no puede modificarse');
   });
 
-  it('SPEC §4 a double submission of pass to after-sales opens one ticket', async () => {
+  it('docs/product.md §4 a double submission of pass to after-sales opens one ticket', async () => {
     const unitId = freshUnit();
     await revisionFailures(insp, unitId, 1);
     await deliver(sup, unitId);
@@ -195,7 +195,7 @@ describe('delivery flow (SPEC §4 ficha and delivery schedule, §5 delivery dial
     expect((await aeTickets()).length - before).toBe(1);
   });
 
-  it('SPEC §4 passing to after-sales needs pending failures; clean removes every change of the ficha', async () => {
+  it('docs/product.md §4 passing to after-sales needs pending failures; clean removes every change of the ficha', async () => {
     const unitId = freshUnit();
     const peopleBefore = (await ctx.request('GET', `entregas/fichas/${unitId}/propietarios`, { cookie: sup })).json.data.length;
     expect((await deliver(sup, unitId)).json.data.state).toBe('entregada');
@@ -214,7 +214,7 @@ describe('delivery flow (SPEC §4 ficha and delivery schedule, §5 delivery dial
     expect((await ctx.request('GET', `entregas/fichas/${unitId}/propietarios`, { cookie: sup })).json.data).toHaveLength(peopleBefore);
   });
 
-  it('SPEC §5/§9 bulk scheduling: at most 50 selected; delivered units come back as warnings', async () => {
+  it('docs/product.md §5/§9 bulk scheduling: at most 50 selected; delivered units come back as warnings', async () => {
     const tooMany = await ctx.request('POST', `entregas/proyectos/${p1}/fichas/agendar`, { cookie: sup, body: { unit_ids: fresh.slice(0, 51), start_at: slot(8) } });
     expect(tooMany.status).toBe(422);
     expect(tooMany.json.fields.unit_ids).toBe('Se permiten como máximo 50 elementos');
@@ -233,7 +233,7 @@ describe('delivery flow (SPEC §4 ficha and delivery schedule, §5 delivery dial
     expect((await ctx.request('POST', `entregas/proyectos/${p1}/fichas/agendar`, { cookie: sup, body: { unit_ids: [foreign], start_at: slot(9) } })).status).toBe(404);
   });
 
-  it('SPEC §4 owners confirm like visits: portal and single-use e-mailed link, until the configured hours before', async () => {
+  it('docs/product.md §4 owners confirm like visits: portal and single-use e-mailed link, until the configured hours before', async () => {
     const [account] = await ctx.db.select().from(users).where(eq(users.username, 'propietario'));
     const ownerCookie = await ctx.login('propietario');
     const unitId = freshUnit();
@@ -266,7 +266,7 @@ describe('delivery flow (SPEC §4 ficha and delivery schedule, §5 delivery dial
     expect(history.filter((h) => h.action === 'schedule.confirm' && h.userId === account.id)).toHaveLength(1);
   });
 
-  it('SPEC §6 permissions: an inspector records the revision and the delivery but cannot schedule or undo it', async () => {
+  it('docs/product.md §6 permissions: an inspector records the revision and the delivery but cannot schedule or undo it', async () => {
     const unitId = freshUnit();
     expect((await ctx.request('POST', `entregas/fichas/${unitId}/agendar`, { cookie: insp, body: { start_at: slot(3) } })).status).toBe(403);
     expect((await deliver(insp, unitId)).status).toBe(200);

@@ -27,9 +27,9 @@ export async function checkImagePath(deps: AppDeps, user: SessionUser, path: str
 }
 
 /**
- * The delivery dialog (SPEC §5): the attendees must be owners or receivers of the unit, the
+ * The delivery dialog (docs/product.md §5): the attendees must be owners or receivers of the unit, the
  * signature an uploaded image; setting the delivery date delivers the unit, with observations when
- * the revision left failures pending (SPEC §4).
+ * the revision left failures pending (docs/product.md §4).
  */
 export async function deliverUnit(deps: AppDeps, user: SessionUser, t: Translate, unitId: number, input: DeliverInput) {
   const db = deps.database.db;
@@ -71,7 +71,7 @@ export async function deliverUnit(deps: AppDeps, user: SessionUser, t: Translate
 }
 
 /**
- * SPEC §4 pass to after-sales: a ticket (origin AE) is created from the pending failures and
+ * docs/product.md §4 pass to after-sales: a ticket (origin AE) is created from the pending failures and
  * linked. The ticket is created first, through the after-sales service (its own transactions; PGlite
  * has one connection, so they cannot nest in ours), then the ficha records the link; the machine is
  * asked before anything is created.

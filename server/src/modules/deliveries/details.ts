@@ -17,7 +17,7 @@ export const readingsOf = (f: Ficha | undefined) => ({
   light: num(f?.readingLight), cold_water: num(f?.readingColdWater), hot_water: num(f?.readingHotWater), gas: num(f?.readingGas), heating: num(f?.readingHeating),
 });
 
-/** detalles tab (SPEC §3 Ficha details): parkings, stores and the meter readings. */
+/** detalles tab (docs/product.md §3 Ficha details): parkings, stores and the meter readings. */
 export async function detailsOf(db: DbOrTx, user: SessionUser, unitId: number) {
   await loadUnit(db, user, unitId);
   const f = await loadFicha(db, unitId);
@@ -46,7 +46,7 @@ export async function saveDetails(deps: AppDeps, user: SessionUser, unitId: numb
 }
 
 /**
- * accesorios tab (SPEC §3: delivered, quantity). A ficha with none saved starts from the project's
+ * accesorios tab (docs/product.md §3: delivered, quantity). A ficha with none saved starts from the project's
  * list (config general → accessories), not yet stored.
  */
 export async function accessoriesOf(db: DbOrTx, user: SessionUser, unitId: number) {

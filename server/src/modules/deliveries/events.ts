@@ -9,7 +9,7 @@ import type { Unit } from './scope.ts';
 
 /**
  * Outbox events of deliveries. The entity is the unit, so every event's topic is
- * qa/<companyId>/projects/<projectId>/units/<unitId> (DESIGN §5).
+ * qa/<companyId>/projects/<projectId>/units/<unitId> (docs/architecture.md §5).
  */
 export type DeliveryEventType = 'ficha.changed' | 'ficha.delivered' | 'delivery.scheduled' | 'delivery.confirmed' | 'delivery.rejected';
 
@@ -38,7 +38,7 @@ export async function emitFichaEvent(tx: Tx, unit: Unit, opts: { actorId: number
 export const refusal = (t: Translate, machine: MachineName, state: string, eventType: string) =>
   transitionNotAllowed(t, machine, state, eventType);
 
-/** Home my-tasks (SPEC §2): the delivery appointment as a task of its responsible, due at its start. */
+/** Home my-tasks (docs/product.md §2): the delivery appointment as a task of its responsible, due at its start. */
 export async function upsertDeliveryTask(tx: Tx, unit: Unit, responsibleId: number | null, startAt: Date, unitLabel: string) {
   await closeDeliveryTasks(tx, unit);
   if (!responsibleId) return;

@@ -5,7 +5,7 @@ import { currentUser } from '../../auth/guard.ts';
 import { queryOf } from '../../lib/validate.ts';
 import { deliveredPerWeek, deliveryAgenda, pendingFailuresPerUnit } from './feeds.ts';
 
-/** Home and dashboards fed by deliveries (issue 7 §5); my tasks come from the tasks written on scheduling. */
+/** Home and dashboards fed by deliveries (docs/product.md#delivery-feeds); my tasks come from the tasks written on scheduling. */
 export const feedRoutes = new Hono<AppEnv>()
   .get('/agenda', async (c) => c.json({ data: await deliveryAgenda(c.var.deps.database.db, currentUser(c), queryOf(c, agendaQuerySchema)) }))
   .get('/dashboard/entregas-semanales', async (c) =>

@@ -17,7 +17,7 @@ function scopeOf(user: SessionUser, projectIds?: number[]) {
   return user.projectIds.length ? [...user.projectIds] : [-1];
 }
 
-/** Units delivered per week over the last 12 weeks (weeks start on Monday, SPEC §9), empty weeks included. */
+/** Units delivered per week over the last 12 weeks (weeks start on Monday, docs/product.md §9), empty weeks included. */
 export async function deliveredPerWeek(db: DbOrTx, user: SessionUser, projectIds?: number[], now = new Date()) {
   const tz = await companyTimezone(db, user.companyId);
   const today = dayjs(now).tz(tz);
@@ -49,7 +49,7 @@ export async function pendingFailuresPerUnit(db: DbOrTx, user: SessionUser, proj
   }));
 }
 
-/** Scheduled deliveries as agenda items between two local days (inclusive), SPEC §2 agenda. */
+/** Scheduled deliveries as agenda items between two local days (inclusive), docs/product.md §2 agenda. */
 export async function deliveryAgenda(db: DbOrTx, user: SessionUser, q: { from: string; to: string; project_id?: number[]; responsible_id?: number[] }) {
   const tz = await companyTimezone(db, user.companyId);
   const from = dayjs.tz(q.from, tz).startOf('day').toDate();

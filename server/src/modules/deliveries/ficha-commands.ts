@@ -24,7 +24,7 @@ export function fichaStored(unit: Unit, ficha: Ficha | undefined): { value: Fich
   };
 }
 
-/** SPEC §4: failures recorded at the revision and not solved (nor already handed to after-sales). */
+/** docs/product.md §4: failures recorded at the revision and not solved (nor already handed to after-sales). */
 export async function pendingFailureCount(db: DbOrTx, unitId: number): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(deliveryRevisionResults)
     .where(and(eq(deliveryRevisionResults.unitId, unitId), eq(deliveryRevisionResults.outcome, 'falla'), isNull(deliveryRevisionResults.ticketId)));
@@ -34,7 +34,7 @@ export async function pendingFailureCount(db: DbOrTx, unitId: number): Promise<n
 export type FichaRow = { unit: Unit; ficha: Ficha | undefined };
 
 /**
- * Every ficha state change goes here (DESIGN §5): the event's permission (domain/fichas.ts), lock
+ * Every ficha state change goes here (docs/architecture.md §5): the event's permission (domain/fichas.ts), lock
  * the unit, ask the ficha machine, then in one transaction `apply` writes the change, runCommand
  * the history row and the outbox event.
  */
@@ -91,7 +91,7 @@ const ACT_RESET = {
   deliveredBy: null, deliveryRecordedAt: null, attendees: [], receiverComment: null, actObservations: null, ownerSignaturePath: null, representativeId: null,
 } satisfies Partial<typeof deliveryFichas.$inferInsert>;
 
-/** SPEC §4 return to new: schedule and delivery date reset; the act recorded by the dialog no longer stands. */
+/** docs/product.md §4 return to new: schedule and delivery date reset; the act recorded by the dialog no longer stands. */
 export function returnToNew(deps: AppDeps, user: SessionUser, t: Translate, unitId: number) {
   return runFicha(deps, user, t, unitId, { type: 'ficha.returnToNew' }, {
     apply: async (tx, next) => {
@@ -104,7 +104,7 @@ export function returnToNew(deps: AppDeps, user: SessionUser, t: Translate, unit
 }
 
 /**
- * SPEC §4 clean: every change of the ficha goes — schedule, delivery, revision, details, readings,
+ * docs/product.md §4 clean: every change of the ficha goes — schedule, delivery, revision, details, readings,
  * accessories, certificates and the act. Owners stay: they are the buyers, not a change of the ficha.
  */
 export function cleanFicha(deps: AppDeps, user: SessionUser, t: Translate, unitId: number) {

@@ -21,8 +21,8 @@ export function scheduleView(s: Schedule | undefined, hours: number) {
 }
 
 /**
- * GET ficha/{unitId}: the header every tab shows (SPEC §3 Ficha) and the actions its machines
- * allow now, so the buttons and the server never disagree (DESIGN §5).
+ * GET ficha/{unitId}: the header every tab shows (docs/product.md §3 Ficha) and the actions its machines
+ * allow now, so the buttons and the server never disagree (docs/architecture.md §5).
  */
 export async function fichaDetail(db: DbOrTx, user: SessionUser, unitId: number) {
   const unit = await loadUnit(db, user, unitId);
@@ -86,7 +86,7 @@ export async function receptionOf(db: DbOrTx, user: SessionUser, unitId: number)
   };
 }
 
-/** actividad tab: the last 50 history records of the ficha (SPEC §9), newest first. */
+/** actividad tab: the last 50 history records of the ficha (docs/product.md §9), newest first. */
 export async function fichaActivity(db: DbOrTx, user: SessionUser, unitId: number) {
   await loadUnit(db, user, unitId);
   const rows = await db.select({ a: activityLog, firstName: users.firstName, lastName: users.lastName, color: users.color }).from(activityLog)

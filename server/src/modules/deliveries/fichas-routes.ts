@@ -21,12 +21,12 @@ import { cleanFicha, returnToNew } from './ficha-commands.ts';
 import { unitTickets } from './after-sales.ts';
 import { actPdf } from './act-pdf.ts';
 
-/** SPEC §4 return to new and clean share one route (domain/fichas.ts verbs). */
+/** docs/product.md §4 return to new and clean share one route (domain/fichas.ts verbs). */
 const UNDO_VERBS = verbPattern(pickCommands(fichaCommands, ['ficha.returnToNew', 'ficha.clean']));
 
 const unitOf = (c: { req: { param: (k: string) => string | undefined } }) => idParam(c.req.param('unitId'));
 
-/** SPEC §2 /warranties/fichas and ficha/{unitId} with its tabs; SPEC §4 ficha and delivery-schedule actions. */
+/** docs/product.md §2 /warranties/fichas and ficha/{unitId} with its tabs; docs/product.md §4 ficha and delivery-schedule actions. */
 export const fichaRoutes = new Hono<AppEnv>()
   .get('/proyectos/:projectId/fichas', async (c) => {
     const user = currentUser(c);
@@ -88,7 +88,7 @@ export const fichaRoutes = new Hono<AppEnv>()
     return c.json(await unitTickets(c.var.deps, user, unitId, c.req.query()));
   })
   .get('/fichas/:unitId/actividad', async (c) => c.json({ data: await fichaActivity(c.var.deps.database.db, currentUser(c), unitOf(c)) }))
-  // SPEC §4 actions
+  // docs/product.md §4 actions
   .post('/fichas/:unitId/agendar', requireVerb(fichaCommands, 'agendar'), async (c) => {
     const user = currentUser(c);
     const r = await scheduleDelivery(c.var.deps, user, c.var.t, unitOf(c), await jsonBody(c, scheduleSchema));

@@ -10,11 +10,11 @@ import { containsText } from '../../lib/text-search.ts';
 import { COUNTRY_TZ } from './time.ts';
 import { fullName } from './people.ts';
 
-/** Failures pending per unit (SPEC §3 Ficha "pending failures"): revision results still 'falla'. */
+/** Failures pending per unit (docs/product.md §3 Ficha "pending failures"): revision results still 'falla'. */
 export const pendingSql = sql<number>`(select count(*)::int from ${deliveryRevisionResults} r where r.unit_id = "units"."id" and r.outcome = 'falla')`;
 
 
-/** SPEC §2 fichas filters: tower, floor, type, state, responsible, scheduled and delivered date ranges. */
+/** docs/product.md §2 fichas filters: tower, floor, type, state, responsible, scheduled and delivered date ranges. */
 function conditions(user: SessionUser, projectId: number, q: FichaListQuery, tz: string): SQL[] {
   const where: SQL[] = [eq(units.companyId, user.companyId), eq(units.projectId, projectId)];
   if (q.tower_id?.length) where.push(inArray(units.towerId, q.tower_id));
@@ -55,7 +55,7 @@ export async function companyTimezone(db: DbOrTx, companyId: number) {
   return COUNTRY_TZ[c?.country ?? 'CL'] ?? 'America/Santiago';
 }
 
-/** GET fichas: the project's units as delivery records, filtered, sorted and paged (SPEC §3 list envelope). */
+/** GET fichas: the project's units as delivery records, filtered, sorted and paged (docs/product.md §3 list envelope). */
 export async function listFichas(db: DbOrTx, user: SessionUser, projectId: number, q: FichaListQuery) {
   const tz = await companyTimezone(db, user.companyId);
   const where = and(...conditions(user, projectId, q, tz));

@@ -6,7 +6,7 @@ import { slot, unitsIn, useTempStorage } from './test-helpers.ts';
 import { canJoinRoom, userFromCookie } from '../../outbox/access.ts';
 
 /**
- * DESIGN §4: every query is scoped to the caller's company and visible projects; a foreign id is
+ * docs/architecture.md §4: every query is scoped to the caller's company and visible projects; a foreign id is
  * a 404 on every endpoint, never another tenant's data (table-driven over the whole API).
  */
 let ctx: TestContext;
@@ -79,7 +79,7 @@ afterAll(async () => {
   cleanup?.();
 });
 
-describe('isolation of other companies and projects (DESIGN §4)', () => {
+describe('isolation of other companies and projects (docs/architecture.md §4)', () => {
   it("another company's administrator gets 404 on every deliveries endpoint, and nothing changes", async () => {
     const otra = await ctx.login('otra');
     const [before] = await ctx.db.select().from(units).where(eq(units.id, ids.unit));
@@ -108,7 +108,7 @@ describe('isolation of other companies and projects (DESIGN §4)', () => {
     expect((await ctx.request('GET', `entregas/fichas/${visible.id}`, { cookie: ejecutivo })).status).toBe(200);
   });
 
-  it("live events: only staff who see the unit's project and the unit's owners may join the room unit:<id> (DESIGN §5)", async () => {
+  it("live events: only staff who see the unit's project and the unit's owners may join the room unit:<id> (docs/architecture.md §5)", async () => {
     const room = { kind: 'entity', type: 'unit', id: ids.unit } as const;
     const as = async (username: string) => (await userFromCookie(ctx.deps, await ctx.login(username)))!;
     expect(await canJoinRoom(ctx.deps, await as('otra'), room)).toBe(false);

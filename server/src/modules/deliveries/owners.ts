@@ -11,7 +11,7 @@ import { loadUnit, unitPeople } from './scope.ts';
 type OwnerInput = z.output<typeof ownerSchema>;
 type OwnerPatch = z.output<typeof ownerPatchSchema>;
 
-/** propietarios tab (SPEC §3 Owner/receiver): name, last name, mail, phone, role, and whether they can be notified. */
+/** propietarios tab (docs/product.md §3 Owner/receiver): name, last name, mail, phone, role, and whether they can be notified. */
 export async function listOwners(deps: AppDeps, user: SessionUser, unitId: number) {
   const db = deps.database.db;
   await loadUnit(db, user, unitId);
@@ -24,7 +24,7 @@ export async function listOwners(deps: AppDeps, user: SessionUser, unitId: numbe
   return people.map((p, i) => ({
     id: p.id, name: p.name, last_name: p.lastName, mail: p.mail, phone: p.phone, rut: p.rut, role: p.role,
     has_account: Boolean(accounts[i]),
-    // SPEC §5: an owner without a verified e-mail cannot get notifications.
+    // docs/product.md §5: an owner without a verified e-mail cannot get notifications.
     can_be_notified: Boolean(accounts[i]?.email && accounts[i]?.emailVerifiedAt && accounts[i]?.isActive),
   }));
 }

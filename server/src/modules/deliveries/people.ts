@@ -22,7 +22,7 @@ export async function assertStaffInProject(db: DbOrTx, companyId: number, projec
   return row.user;
 }
 
-/** SPEC §3 User option for the people shown on fichas and agenda items. */
+/** docs/product.md §3 User option for the people shown on fichas and agenda items. */
 export async function userBriefs(db: DbOrTx, ids: (number | null | undefined)[]) {
   const unique = [...new Set(ids.filter((i): i is number => typeof i === 'number'))];
   if (!unique.length) return new Map<number, { id: number; full_name: string; acronym: string; color: string | null; is_enabled: boolean }>();

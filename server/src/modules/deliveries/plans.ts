@@ -9,7 +9,7 @@ import { FILE_LINKS } from './file-access.ts';
 import { loadProject } from './scope.ts';
 
 /**
- * planos tab: plans per unit type of a project (SPEC §2 "unit type plans"). Every unit type of the
+ * planos tab: plans per unit type of a project (docs/product.md §2 "unit type plans"). Every unit type of the
  * company is listed, those used by the project's units first.
  */
 export async function listPlans(deps: AppDeps, user: SessionUser, projectId: number) {

@@ -10,7 +10,7 @@ import { answerSchedule, answerWindow, confirmationHours, scheduleByToken } from
 import { idParam, ownerUnitIds } from './scope.ts';
 
 /**
- * Owners confirm or reject their delivery appointment like visits (SPEC §4): in the owner portal
+ * Owners confirm or reject their delivery appointment like visits (docs/product.md §4): in the owner portal
  * (/portal/entregas, owner accounts only) or through the single-use link e-mailed to them
  * (/entrega/:token, no session: the token is the credential).
  */

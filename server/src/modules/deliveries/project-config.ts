@@ -11,7 +11,7 @@ import { checkLogo, frameAncestorsPolicy, linkLogo } from '../warranties/service
 
 type General = z.output<typeof generalConfigSchema>;
 type Settings = typeof projectSettings.$inferSelect;
-/** SPEC §5 "saving with no changes shows a 'no changes to send' message": a 422, nothing written. */
+/** docs/product.md §5 "saving with no changes shows a 'no changes to send' message": a 422, nothing written. */
 export const noChanges = () => new ApiError(422, 'common.no_changes');
 
 const DEFAULTS = {
@@ -28,7 +28,7 @@ async function settingsOf(db: DbOrTx, projectId: number) {
 const contactView = (c: { name: string; role?: string | null; email?: string | null; phone?: string | null }) =>
   ({ name: c.name, role: c.role ?? null, email: c.email ?? null, phone: c.phone ?? null });
 
-/** The general fields as the API shows them (SPEC §3 Project configuration). */
+/** The general fields as the API shows them (docs/product.md §3 Project configuration). */
 function generalView(project: typeof projects.$inferSelect, s: Pick<Settings, keyof typeof DEFAULTS> & { updatedAt: Date | null }) {
   return {
     project_id: project.id,

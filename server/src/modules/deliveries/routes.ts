@@ -17,8 +17,8 @@ const staffRoutes = new Hono<AppEnv>()
   .route('/', feedRoutes);
 
 /**
- * Deliveries (entregas) API, issue 7, mounted at /entregas. Staff routes sit behind the warranties
- * module permission of SPEC §2 (modulo_entregas|modulo_postventa); docs/api.md '## Entregas' lists
+ * Deliveries (entregas) API, mounted at /entregas. Staff routes sit behind the warranties
+ * module permission of docs/product.md §2 (modulo_entregas|modulo_postventa); docs/api.md '## Entregas' lists
  * every endpoint. The owner's answers come first: they have their own guards.
  */
 export const deliveryRoutes = new Hono<AppEnv>()

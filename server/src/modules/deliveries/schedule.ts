@@ -20,7 +20,7 @@ import { dayjs, tzOf } from './time.ts';
 export type Schedule = typeof deliverySchedules.$inferSelect;
 export const scheduleStored = (s: Schedule) => ({ value: s.state as DeliveryScheduleState, context: { startAt: s.startAt.toISOString() } });
 
-/** Owners answer until this many hours before the start (SPEC §4; the project's configuration, 24 by default). */
+/** Owners answer until this many hours before the start (docs/product.md §4; the project's configuration, 24 by default). */
 export async function confirmationHours(db: AppDeps['database']['db'] | Tx, projectId: number) {
   const [s] = await db.select({ hours: projectSettings.ownerConfirmationLimitHours }).from(projectSettings).where(eq(projectSettings.projectId, projectId));
   return s?.hours ?? 24;
@@ -40,7 +40,7 @@ export async function unitLabel(db: AppDeps['database']['db'] | Tx, unit: Unit) 
 /**
  * Schedules (or reschedules) the unit's delivery: ficha.schedule on the ficha and, on the
  * appointment, a new por_confirmar schedule or schedule.reschedule — both in one transaction, with
- * a single-use link for the owner and a task for the responsible (SPEC §2 my tasks, §4).
+ * a single-use link for the owner and a task for the responsible (docs/product.md §2 my tasks, §4).
  */
 export async function scheduleDelivery(deps: AppDeps, user: SessionUser, t: Translate, unitId: number, input: { start_at: string; responsible_id?: number }) {
   const unit0 = await loadUnit(deps.database.db, user, unitId);
@@ -91,7 +91,7 @@ const linkUrl = (deps: AppDeps, token: string) => `${deps.config.publicUrl}/api/
 
 /**
  * notifyOwner: e-mails every owner or receiver of the unit whose portal account has a verified
- * address (SPEC §5: no verified e-mail, no notifications) the single-use confirmation link.
+ * address (docs/product.md §5: no verified e-mail, no notifications) the single-use confirmation link.
  */
 async function mailOwners(deps: AppDeps, unit: Unit, schedule: Schedule, token: string): Promise<number> {
   const db = deps.database.db;
@@ -122,7 +122,7 @@ export type Answer = { kind: 'confirm' | 'reject'; reason?: string | null } & (
 /**
  * The owner's answer to the appointment, recorded by the owner (portal or e-mailed link) or by
  * staff for them. When the machine refuses an owner but would accept staff, the only reason is the
- * configured limit before the start, which gets its own message (SPEC §4).
+ * configured limit before the start, which gets its own message (docs/product.md §4).
  */
 export async function answerSchedule(deps: AppDeps, unit: Unit, answer: Answer, t: Translate) {
   const actorId = answer.by === 'staff' ? answer.user.id : answer.actorId;
@@ -190,7 +190,7 @@ export async function scheduleByToken(deps: AppDeps, token: string) {
 }
 
 /**
- * Bulk scheduling from the fichas list (SPEC §5/§9: at most 50 selected, checked by the schema):
+ * Bulk scheduling from the fichas list (docs/product.md §5/§9: at most 50 selected, checked by the schema):
  * each unit gets its appointment `interval_minutes` after the previous one. Units the machine
  * refuses (already delivered) are reported as warnings; the others are scheduled.
  */
@@ -214,7 +214,7 @@ export async function bulkSchedule(deps: AppDeps, user: SessionUser, t: Translat
   return { scheduled, warnings };
 }
 
-/** Assigns the ficha's responsible; a live appointment and its task follow them (SPEC §2 my tasks). */
+/** Assigns the ficha's responsible; a live appointment and its task follow them (docs/product.md §2 my tasks). */
 export async function assignResponsible(deps: AppDeps, user: SessionUser, unitId: number, responsibleId: number | null) {
   const unit0 = await loadUnit(deps.database.db, user, unitId);
   if (responsibleId) await assertStaffInProject(deps.database.db, user.companyId, unit0.projectId, responsibleId, 'responsible_id');

@@ -17,7 +17,7 @@ export function idParam(value: string | undefined): number {
 /** Visible project ids as a SQL list that is never empty (an empty IN is invalid SQL). */
 export const visibleProjects = (user: SessionUser) => (user.projectIds.length ? [...user.projectIds] : [-1]);
 
-/** A project of the caller's company that they may see (DESIGN §4: anything else is 404). */
+/** A project of the caller's company that they may see (docs/architecture.md §4: anything else is 404). */
 export async function loadProject(db: DbOrTx, user: SessionUser, projectId: number) {
   if (!user.projectIds.includes(projectId)) throw notFound();
   const [project] = await db.select().from(projects).where(and(eq(projects.id, projectId), eq(projects.companyId, user.companyId)));
@@ -49,7 +49,7 @@ export async function ensureFicha(db: DbOrTx, unit: Unit, userId: number | null)
   return (await loadFicha(db, unit.id))!;
 }
 
-/** Owners and receivers of a unit (SPEC §3 Owner/receiver). */
+/** Owners and receivers of a unit (docs/product.md §3 Owner/receiver). */
 export async function unitPeople(db: DbOrTx, unitId: number) {
   const rows = await db.select({ owner: owners, role: unitOwners.role }).from(unitOwners)
     .innerJoin(owners, eq(owners.id, unitOwners.ownerId)).where(eq(unitOwners.unitId, unitId)).orderBy(owners.id);

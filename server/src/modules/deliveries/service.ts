@@ -4,7 +4,7 @@ import { registerEntityRoom } from '../../outbox/access.ts';
 import { isOwnerOfUnit } from './file-access.ts';
 
 /**
- * The deliveries module's public face for other modules (DESIGN §2: a module only calls another's
+ * The deliveries module's public face for other modules (docs/architecture.md §2: a module only calls another's
  * service.ts): the ficha state of a unit and the feeds that home, dashboards and the agenda show.
  * It also declares who may watch a unit's live events and, through file-access.ts, who may read the
  * files attached to its records.

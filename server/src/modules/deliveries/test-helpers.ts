@@ -57,7 +57,7 @@ export async function ownersOfUnits(ctx: TestContext, unitIds: number[]) {
   return ctx.db.select().from(unitOwners).where(inArray(unitOwners.unitId, unitIds));
 }
 
-/** A future instant on a quarter hour (SPEC §9 time picker), `days` from now. */
+/** A future instant on a quarter hour (docs/product.md §9 time picker), `days` from now. */
 export function slot(days: number, hours = 0) {
   const d = new Date(Date.now() + days * 86_400_000 + hours * 3_600_000);
   d.setUTCMinutes(0, 0, 0);

@@ -32,7 +32,7 @@ export function registerFileAccess(entityType: string, check: FileAccessCheck): 
 }
 
 /**
- * Files follow the visibility of the record they belong to (DESIGN §4): never another company's;
+ * Files follow the visibility of the record they belong to (docs/architecture.md §4): never another company's;
  * always their uploader's; once attached, whoever the owning module's check lets see the record; a
  * file not attached yet, or attached to a kind no module vouches for, nobody else's.
  */

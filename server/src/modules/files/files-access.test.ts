@@ -7,7 +7,7 @@ import { files, owners, projectSettings, tickets, unitOwners, units, unitTypes, 
 import { PDF, raw, uploadViaPut, useTempStorage } from './test-helpers.ts';
 
 /**
- * Files follow the visibility of the record they belong to (DESIGN §4): a staff user who does not see
+ * Files follow the visibility of the record they belong to (docs/architecture.md §4): a staff user who does not see
  * project P gets 404 for P's message attachments, certificates, plans and logo; an owner reads only the
  * public files of their own units' tickets; a file not yet attached is its uploader's alone.
  */

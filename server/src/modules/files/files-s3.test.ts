@@ -10,7 +10,7 @@ import { createS3Storage } from '../../storage/s3.ts';
 import { EXE, PDF, raw, u8 } from './test-helpers.ts';
 
 /**
- * The S3 backend against s3rver on loopback (issue 4 §1). s3rver checks neither SigV4 signatures nor
+ * The S3 backend against s3rver on loopback (docs/decisions.md, Files). s3rver checks neither SigV4 signatures nor
  * POST policies, so these tests show what we do ourselves after a direct upload: size, type and
  * first bytes are verified on confirmation and a bad object is deleted.
  */
@@ -44,7 +44,7 @@ async function putToS3(body: Buffer, request: Record<string, unknown>) {
   return signed.json.data as { url: string; path: string };
 }
 
-describe('S3-compatible backend (issue 4 §1-3)', () => {
+describe('S3-compatible backend (docs/decisions.md, Files)', () => {
   it('upload-url is a SigV4 presigned PUT that binds the content type', async () => {
     const signed = await ctx.request('POST', 'files/upload-url', { cookie: admin, body: { extension: 'pdf', size: PDF.length } });
     const url = new URL(signed.json.data.url);

@@ -26,7 +26,7 @@ afterAll(async () => { cleanup?.(); await ctx?.close(); });
 const get = (p: string, cookie?: string, headers: Record<string, string> = {}, method = 'GET') =>
   raw(ctx, `/api/v2/public/files/${p}`, { cookie, headers, method });
 
-describe('GET api/v2/public/files/{path} (SPEC §7, issue 4 §3)', () => {
+describe('GET api/v2/public/files/{path} (docs/product.md §7; serving: docs/decisions.md, Files)', () => {
   it('serves the bytes with the stored MIME type and the download name (UTF-8 safe)', async () => {
     const res = await get(pdfPath, admin);
     expect(res.status).toBe(200);
@@ -109,7 +109,7 @@ describe('GET api/v2/public/files/{path} (SPEC §7, issue 4 §3)', () => {
   });
 });
 
-describe('thumbnails (SPEC §9: 100 px, generated once)', () => {
+describe('thumbnails (docs/product.md §9: 100 px, generated once)', () => {
   it('an uploaded image gets a 100 px WebP thumbnail, served under its own path', async () => {
     const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2b7bd6' } }).png().toBuffer();
     const { put } = await uploadViaPut(ctx, admin, png, { extension: 'png', name: 'fachada.png' });

@@ -19,7 +19,7 @@ afterAll(async () => { cleanup?.(); await ctx?.close(); });
 const MB = 1024 * 1024;
 const pt = { 'Accept-Language': 'pt-BR' };
 
-describe('POST files/upload-url + PUT (SPEC §7, issue 4 §2)', () => {
+describe('POST files/upload-url + PUT (docs/product.md §7)', () => {
   it('answers {data: {url, path}} with a server-made path, and the PUT stores the bytes', async () => {
     const { signed, put } = await uploadViaPut(ctx, admin, PDF, { extension: 'pdf', name: 'Acta entrega 101.pdf' });
     expect(signed.status).toBe(200);
@@ -49,7 +49,7 @@ describe('POST files/upload-url + PUT (SPEC §7, issue 4 §2)', () => {
   });
 });
 
-describe('SPEC §5/§8 rules and messages, in es and pt-BR', () => {
+describe('docs/product.md §5/§8 rules and messages, in es and pt-BR', () => {
   it('no extension', async () => {
     const res = await ctx.request('POST', 'files/upload-url', { cookie: admin, body: {} });
     expect(res.status).toBe(422);
@@ -109,7 +109,7 @@ describe('SPEC §5/§8 rules and messages, in es and pt-BR', () => {
     expect(sixth.json.message).toBe('Se superó el límite de archivos: se subieron los primeros 5');
   });
 
-  it('DELETE files/<path> discards an own unattached upload and frees its place in the batch (SPEC §4 removal)', async () => {
+  it('DELETE files/<path> discards an own unattached upload and frees its place in the batch (docs/product.md §4 removal)', async () => {
     const batch = 'batch-discard-1';
     const paths: string[] = [];
     for (let i = 0; i < 5; i++) {
@@ -148,7 +148,7 @@ describe('SPEC §5/§8 rules and messages, in es and pt-BR', () => {
   });
 });
 
-describe('signatures bind path, content type, maximum size and expiry (issue 4 §2)', () => {
+describe('signatures bind path, content type, maximum size and expiry (docs/decisions.md, Files)', () => {
   async function signedUrl() {
     const res = await ctx.request('POST', 'files/upload-url', { cookie: admin, body: { extension: 'pdf', context: 'general' } });
     return new URL(res.json.data.url);
@@ -198,7 +198,7 @@ describe('signatures bind path, content type, maximum size and expiry (issue 4 �
   });
 });
 
-describe('presigned form POST at the configurable URL (SPEC §7)', () => {
+describe('presigned form POST at the configurable URL (docs/product.md §7)', () => {
   const request = { key: 'Acta de entrega.pdf', contentType: 'application/pdf', context: 'certificate' };
 
   it('answers {data: {action, path, fields}}; the form upload stores the file under its name', async () => {

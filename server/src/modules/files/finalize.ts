@@ -6,7 +6,7 @@ import type { PutGrant } from '../../storage/signing.ts';
 import { claimPending, findByPath, markRejected, markUploaded, releaseClaim, setThumbnail, type FileRow } from './repo.ts';
 import { makeThumbnail } from './thumbnails.ts';
 
-/** A SPEC §8 upload failure: the message is files.errors.<code>, and `code` rides along for clients. */
+/** A docs/product.md §8 upload failure: the message is files.errors.<code>, and `code` rides along for clients. */
 export const uploadError = (status: number, code: UploadErrorCode, params?: Record<string, string | number>) =>
   new ApiError(status, uploadErrorKey(code), params, [], { code });
 

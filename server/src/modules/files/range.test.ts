@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contentDisposition, parseRange } from './range.ts';
 
-describe('parseRange (issue 4 §3: Range requests for large files)', () => {
+describe('parseRange (docs/decisions.md, Files: Range requests for large files)', () => {
   it('reads one range in its three forms', () => {
     expect(parseRange('bytes=0-99', 1000)).toEqual({ start: 0, end: 99 });
     expect(parseRange('bytes=900-', 1000)).toEqual({ start: 900, end: 999 });
@@ -23,7 +23,7 @@ describe('parseRange (issue 4 §3: Range requests for large files)', () => {
   });
 });
 
-describe('contentDisposition (issue 4 §3: the download name)', () => {
+describe('contentDisposition (docs/decisions.md, Files: the download name)', () => {
   it('keeps an ASCII fallback and the exact UTF-8 name', () => {
     expect(contentDisposition('attachment', 'Acta "final" ñandú.pdf')).toBe(
       `attachment; filename="Acta _final_ nandu.pdf"; filename*=UTF-8''Acta%20%22final%22%20%C3%B1and%C3%BA.pdf`,

@@ -49,7 +49,7 @@ export async function setThumbnail(db: DbOrTx, id: number, thumbnailPath: string
 
 /**
  * Files of one uploader batch that still count: uploaded, being received, or pending with a
- * signature that has not expired. Rejected ones do not use up the limit (SPEC §5).
+ * signature that has not expired. Rejected ones do not use up the limit (docs/product.md §5).
  */
 export async function liveBatchFiles(db: DbOrTx, companyId: number, userId: number, batch: string, now = new Date()) {
   return db.select({ name: files.name, size: files.size, status: files.status }).from(files).where(and(

@@ -31,7 +31,7 @@ function nodeResponse(env: unknown): ServerResponse | undefined {
   return outgoing && typeof outgoing.writeHead === 'function' ? outgoing : undefined;
 }
 
-/** Mounted at /files in the API (SPEC §7: POST files/upload-url). */
+/** Mounted at /files in the API (docs/product.md §7: POST files/upload-url). */
 export const filesRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .post('/upload-url', async (c) => {
@@ -42,7 +42,7 @@ export const filesRoutes = new Hono<AppEnv>()
     const input = await jsonBody(c, presignedPostSchema);
     return c.json({ data: await createPresignedPost(c.var.deps, currentUser(c), input, requestOrigin(c)) });
   })
-  /** After a direct upload: the file as SPEC §3 describes it (and, on S3, its verification). */
+  /** After a direct upload: the file as docs/product.md §3 describes it (and, on S3, its verification). */
   .post('/confirm', async (c) => {
     const { path } = await jsonBody(c, confirmUploadSchema);
     return c.json({ data: await confirmUpload(c.var.deps, currentUser(c), path) });
@@ -53,7 +53,7 @@ export const filesRoutes = new Hono<AppEnv>()
     return c.json({ data: { path } });
   });
 
-/** The editor's default presigned-POST URL (SPEC §7), mounted at propietarios/posventa/s3 in the API. */
+/** The editor's default presigned-POST URL (docs/product.md §7), mounted at propietarios/posventa/s3 in the API. */
 export const presignedPostRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .post('/pre-signed-url', async (c) => {
@@ -61,7 +61,7 @@ export const presignedPostRoutes = new Hono<AppEnv>()
     return c.json({ data: await createPresignedPost(c.var.deps, currentUser(c), input, requestOrigin(c)) });
   });
 
-/** GET api/v2/public/files/<path> (SPEC §7), outside the JSON API but behind the session cookie. */
+/** GET api/v2/public/files/<path> (docs/product.md §7), outside the JSON API but behind the session cookie. */
 export const publicFileRoutes = new Hono<AppEnv>()
   .use(sessionLoader)
   .get('/*', requireUser, async (c) => {

@@ -13,7 +13,7 @@ export type OpenedFile = { status: 200 | 206 | 304 | 416; headers: Record<string
 const INLINE = /^(image\/(jpeg|png|gif|webp)|application\/pdf|video\/(mp4|webm|quicktime)|audio\/.+|text\/plain)$/;
 
 /**
- * GET api/v2/public/files/<path> (SPEC §7): the caller's company only (owners: their own files or
+ * GET api/v2/public/files/<path> (docs/product.md §7): the caller's company only (owners: their own files or
  * what the access hook allows), the stored MIME type, the original name, one byte range, streamed.
  * A thumbnail is read under its own path and follows its original's access rules.
  */

@@ -16,7 +16,7 @@ export { receiveLocalUpload, uploadError } from './finalize.ts';
 export { openFile, type OpenedFile } from './serve.ts';
 export { registerFileAccess, type FileAccessCheck } from './access.ts';
 
-/** SPEC §3 File, as the API returns it. */
+/** docs/product.md §3 File, as the API returns it. */
 export type FileDto = {
   id: number; name: string; filename: string; download_name: string; type: string; extension: string; category: string;
   size: number; file_size: number; path: string; url: string; url_thumbnail: string | null; created_at: string;
@@ -33,7 +33,7 @@ export function toFileDto(row: FileRow): FileDto {
 
 type Prepared = { row: FileRow; sign: SignRequest };
 
-/** Checks SPEC §5 rules that need no bytes, then records the pending upload under a path we choose. */
+/** Checks docs/product.md §5 rules that need no bytes, then records the pending upload under a path we choose. */
 async function prepareUpload(deps: AppDeps, user: SessionUser, origin: string, input: {
   extension: string; context: UploadContext; name?: string; size?: number; batch?: string; contentType?: string;
 }): Promise<Prepared> {
@@ -71,14 +71,14 @@ async function prepareUpload(deps: AppDeps, user: SessionUser, origin: string, i
   return { row, sign: { path, contentType, maxBytes: rules.maxBytes, expiresAt, size: input.size, origin } };
 }
 
-/** POST files/upload-url (SPEC §7): a signed URL to PUT the file to, with its content type. */
+/** POST files/upload-url (docs/product.md §7): a signed URL to PUT the file to, with its content type. */
 export async function createUploadUrl(deps: AppDeps, user: SessionUser, input: UploadUrlInput, origin: string) {
   const { row, sign } = await prepareUpload(deps, user, origin, input);
   const target = await storageOf(deps).presignPut(sign);
   return { url: target.url, path: row.path, contentType: sign.contentType, headers: target.headers, expires_at: sign.expiresAt.toISOString(), max_size: sign.maxBytes };
 }
 
-/** POST <configurable url> {key, contentType} (SPEC §7): a signed form POST. */
+/** POST <configurable url> {key, contentType} (docs/product.md §7): a signed form POST. */
 export async function createPresignedPost(deps: AppDeps, user: SessionUser, input: PresignedPostInput, origin: string) {
   const extension = extensionOf(input.key);
   if (!extension) throw uploadError(422, 'no_extension');
@@ -104,7 +104,7 @@ export async function readableImage(deps: AppDeps, user: SessionUser, path: stri
 }
 
 /**
- * DELETE files/<path>: the uploader removed a file from its list (SPEC §4 "removing a file updates
+ * DELETE files/<path>: the uploader removed a file from its list (docs/product.md §4 "removing a file updates
  * the list"). Only its own upload, and only while nothing references it: then row and bytes go.
  * A file already attached, or still being received, just leaves the batch.
  */

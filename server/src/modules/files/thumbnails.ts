@@ -12,7 +12,7 @@ export const thumbnailPathOf = (path: string) => path.replace(/\.[a-z0-9]+$/, '.
 const inFlight = new Map<string, Promise<string | undefined>>();
 
 /**
- * Makes the 100 px thumbnail of an uploaded image (SPEC §9) and stores it beside the original.
+ * Makes the 100 px thumbnail of an uploaded image (docs/product.md §9) and stores it beside the original.
  * Called once when an upload completes; concurrent callers for the same path share one run.
  * Returns the thumbnail's path, or undefined when the file is not an image we can decode.
  */

@@ -18,7 +18,7 @@ afterAll(async () => { await ctx?.close(); });
 const day = 86_400_000;
 const list = (query = '', cookie = admin) => ctx.request('GET', `home/proyectos${query}`, { cookie });
 
-describe('GET home/proyectos (SPEC §2 projects home, §3 paged list, §9 default page size 50)', () => {
+describe('GET home/proyectos (docs/product.md §2 projects home, §3 paged list, §9 default page size 50)', () => {
   it('answers the list envelope with the default page size and every visible project', async () => {
     const res = await list();
     expect(res.status).toBe(200);
@@ -85,7 +85,7 @@ describe('GET home/proyectos (SPEC §2 projects home, §3 paged list, §9 defaul
   });
 });
 
-describe('GET home/tareas (SPEC §2 my-tasks panel: next 7 days and more than 7 days)', () => {
+describe('GET home/tareas (docs/product.md §2 my-tasks panel: next 7 days and more than 7 days)', () => {
   it('groups pending tasks by due date; overdue count as next; done and others\' tasks are left out', async () => {
     const cookie = await ctx.login('supervisor');
     const [me] = await ctx.db.select().from(users).where(eq(users.username, 'supervisor'));

@@ -7,7 +7,7 @@ import { tasks, users } from '../../db/schema/index.ts';
 const SEED_TIMEOUT = 180_000;
 
 /**
- * DESIGN §4 tenant isolation: every query is scoped to the caller's company and visible projects,
+ * docs/architecture.md §4 tenant isolation: every query is scoped to the caller's company and visible projects,
  * and a foreign id answers 404 (never another tenant's data, never a hint that it exists).
  */
 let ctx: TestContext;
@@ -35,7 +35,7 @@ function projectScopedGetRoutes(): string[] {
 }
 const withProject = (path: string, id: number) => path.replace(PROJECT_PARAM, String(id));
 
-describe('tenant isolation (DESIGN §4)', () => {
+describe('tenant isolation (docs/architecture.md §4)', () => {
   it('the sweep finds the project-scoped endpoints (so it cannot pass vacuously)', () => {
     expect(projectScopedGetRoutes()).toContain('/api/v2/public/api/home/proyectos/:projectId{[0-9]{1,9}}');
   });
@@ -47,7 +47,7 @@ describe('tenant isolation (DESIGN §4)', () => {
         expect(res.status, `${route} ${projectId}`).toBe(404);
         expect(res.json?.data, route).toBeUndefined();
       }
-      // Through the v1 dispatcher too (SPEC §7 version 1).
+      // Through the v1 dispatcher too (docs/product.md §7 version 1).
       const v1 = withProject(route, ctx.seed.projectIds[0]).replace('/api/v2/public/api/', '');
       expect((await ctx.request('GET', `/api/v1/api.php?request=${encodeURIComponent(v1)}`, { cookie: otra })).status, `v1 ${route}`).toBe(404);
     }

@@ -8,7 +8,7 @@ import { getProject, listProjects, myTasks } from './service.ts';
 
 const projectsQuery = pageQuerySchema.extend({ search: z.string().trim().max(100).optional() });
 
-/** SPEC §2 home: proyectos (list or cards) and tareas (my tasks). */
+/** docs/product.md §2 home: proyectos (list or cards) and tareas (my tasks). */
 export const homeRoutes = new Hono<AppEnv>()
   .use(moduleGuard('home'))
   .get('/proyectos', async (c) => c.json(await listProjects(c.var.deps, currentUser(c), queryOf(c, projectsQuery))))

@@ -10,11 +10,11 @@ import { projectOption } from '../auth/service.ts';
 const SORTS = { name: projects.name, created_at: projects.createdAt, municipal_reception_date: projects.municipalReceptionDate, id: projects.id } as const;
 export const PROJECT_SORTS = Object.keys(SORTS) as (keyof typeof SORTS)[];
 
-/** Projects of the caller's company that they may see (DESIGN §4), plus an optional condition. */
+/** Projects of the caller's company that they may see (docs/architecture.md §4), plus an optional condition. */
 const visible = (user: SessionUser, extra?: SQL) =>
   and(eq(projects.companyId, user.companyId), inArray(projects.id, [...user.projectIds]), extra);
 
-/** Rows with the card fields: group, dates, names and unit progress counts (SPEC §3 Project). */
+/** Rows with the card fields: group, dates, names and unit progress counts (docs/product.md §3 Project). */
 function selectCards(deps: AppDeps, user: SessionUser, where: SQL | undefined) {
   const db = deps.database.db;
   const unitCounts = db.select({
@@ -42,7 +42,7 @@ const card = (r: CardRow) => ({
   progress: { units_total: r.unitsTotal ?? 0, units_delivered: r.unitsDelivered ?? 0 },
 });
 
-/** Home projects: list and card fields, closed/blocked flags and progress counts (SPEC §2). */
+/** Home projects: list and card fields, closed/blocked flags and progress counts (docs/product.md §2). */
 export async function listProjects(deps: AppDeps, user: SessionUser, q: PageQuery & { search?: string }) {
   if (user.projectIds.length === 0) return envelope([], 0, q);
   const where = visible(user, q.search ? containsText([projects.name, projects.address, projects.commune, projects.code], q.search) : undefined);
@@ -56,7 +56,7 @@ export async function listProjects(deps: AppDeps, user: SessionUser, q: PageQuer
   return envelope(rows.map(card), total, q);
 }
 
-/** One project card; a project the caller may not see is 404 (DESIGN §4). */
+/** One project card; a project the caller may not see is 404 (docs/architecture.md §4). */
 export async function getProject(deps: AppDeps, user: SessionUser, projectId: number) {
   assertProjectVisible(user, projectId);
   const [row] = await selectCards(deps, user, visible(user, eq(projects.id, projectId)));
@@ -65,7 +65,7 @@ export async function getProject(deps: AppDeps, user: SessionUser, projectId: nu
 }
 
 /**
- * My tasks, pending, grouped into the next 7 days and later (SPEC §2). Overdue ones count as next.
+ * My tasks, pending, grouped into the next 7 days and later (docs/product.md §2). Overdue ones count as next.
  * A task on a project the user no longer sees is hidden with the project.
  */
 export async function myTasks(deps: AppDeps, user: SessionUser, now = new Date()) {

@@ -1,5 +1,5 @@
 /**
- * The event types a user can be notified about and choose channels for (SPEC §2
+ * The event types a user can be notified about and choose channels for (docs/product.md §2
  * notificaciones/configuracion). Producers emit these types with `notify` recipients; their texts
  * live under notifications.types.<type with _>.{label,title,body}. Modules may register more
  * through the service (registerNotificationType).
@@ -30,7 +30,7 @@ export function registerType(entry: NotificationType): void {
 export const notificationTypes = (): NotificationType[] => [...catalogue.values()];
 export const notificationType = (type: string): NotificationType | undefined => catalogue.get(type);
 
-// The after-sales, delivery, course, integration and user-plan events of SPEC §2–§6 and §8.
+// The after-sales, delivery, course, integration and user-plan events of docs/product.md §2–§6 and §8.
 for (const entry of [
   { type: 'ticket.created', group: 'tickets', defaults: both },
   { type: 'ticket.assigned', group: 'tickets', defaults: both },

@@ -19,9 +19,9 @@ type Recipient = {
 };
 
 /**
- * Turns domain events into notifications (SPEC §6): one per event and recipient (unique index,
+ * Turns domain events into notifications (docs/product.md §6): one per event and recipient (unique index,
  * so a redelivered batch changes nothing), in the channels each recipient chose. In-app needs the
- * permission to view notifications; e-mail needs an address, verified for owners (SPEC §5). The
+ * permission to view notifications; e-mail needs an address, verified for owners (docs/product.md §5). The
  * actor is not told about their own action. Each new notification is pushed live through the
  * recipient's topic.
  */
@@ -77,13 +77,13 @@ export function notificationHandler(deps: AppDeps): ConsumerHandler {
   };
 }
 
-/** SPEC §9: notifications are kept for 15 days; older ones are deleted. */
+/** docs/product.md §9: notifications are kept for 15 days; older ones are deleted. */
 export async function purgeExpiredNotifications(db: Tx | Db): Promise<number> {
   const gone = await db.delete(notifications).where(lt(notifications.createdAt, new Date(Date.now() - NOTIFICATION_RETENTION_DAYS * DAY))).returning({ id: notifications.id });
   return gone.length;
 }
 
-/** SPEC §5: an owner without a verified e-mail cannot get notifications by mail. */
+/** docs/product.md §5: an owner without a verified e-mail cannot get notifications by mail. */
 export const emailReachable = (r: Pick<Recipient, 'kind' | 'email' | 'emailVerifiedAt'>) => !!r.email && (r.kind === 'staff' || r.emailVerifiedAt !== null);
 
 async function loadRecipients(tx: Tx, companyId: number, ids: number[]): Promise<Recipient[]> {

@@ -26,7 +26,7 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-describe('notifications from domain events (SPEC §6, issue 5 §6)', () => {
+describe('notifications from domain events (docs/product.md#notifications)', () => {
   it('creates one notification per recipient, not for the actor, with the texts in the reader\'s language', async () => {
     const eventId = await emit({
       type: 'ticket.assigned', actorId: ids.admin, entity: { type: 'ticket', id: 77 }, notify: [ids.agente, ids.admin, ids.agente],
@@ -77,7 +77,7 @@ describe('notifications from domain events (SPEC §6, issue 5 §6)', () => {
     supervisor.s.disconnect();
   });
 
-  it('e-mails only recipients who chose it and can be reached; owners need a verified e-mail (SPEC §5)', async () => {
+  it('e-mails only recipients who chose it and can be reached; owners need a verified e-mail (docs/product.md §5)', async () => {
     const [owner, unverified] = await Promise.all(['propietario', 'propietario3'].map(async (u) => (await ctx.db.select().from(users).where(eq(users.username, u)))[0]));
     const mailsTo = async (to: string) => (await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, to))).length;
     await emit({ type: 'order.scheduled', actorId: ids.agente, notify: [owner.id, unverified.id, ids.supervisor], data: { ref: 'OT-5' }, link: '/warranties/agenda' });
@@ -93,8 +93,8 @@ describe('notifications from domain events (SPEC §6, issue 5 §6)', () => {
   });
 });
 
-describe('notifications API (SPEC §2 /config/notificaciones, §6, §9)', () => {
-  it('viewing requires the permission: "Sin permisos para realizar esta acción" otherwise (SPEC §6)', async () => {
+describe('notifications API (docs/product.md §2 /config/notificaciones, §6, §9)', () => {
+  it('viewing requires the permission: "Sin permisos para realizar esta acción" otherwise (docs/product.md §6)', async () => {
     const owner = await list('propietario');
     expect(owner.status).toBe(403);
     expect(owner.json.message).toBe('Sin permisos para realizar esta acción');
@@ -109,7 +109,7 @@ describe('notifications API (SPEC §2 /config/notificaciones, §6, §9)', () => 
     }
   });
 
-  it('lists only the last 15 days, newest first, paged (SPEC §9)', async () => {
+  it('lists only the last 15 days, newest first, paged (docs/product.md §9)', async () => {
     const day = 86_400_000;
     const base = { companyId: ctx.seed.companyId, userId: ids.supervisor, type: 'ticket.message', titleKey: 'notifications.types.ticket_message.title', bodyKey: 'notifications.types.ticket_message.body' };
     await ctx.db.insert(notifications).values([
@@ -160,7 +160,7 @@ describe('notifications API (SPEC §2 /config/notificaciones, §6, §9)', () => 
     expect(bad.json.fields).toEqual({ 'preferences.0.type': 'Valor inválido' });
   });
 
-  it('the purge deletes what is older than 15 days and keeps the rest (SPEC §9)', async () => {
+  it('the purge deletes what is older than 15 days and keeps the rest (docs/product.md §9)', async () => {
     const old = await ctx.db.select().from(notifications).where(eq(notifications.eventId, 900001));
     expect(old).toHaveLength(1);
     expect(await purgeExpiredNotifications(ctx.db)).toBeGreaterThanOrEqual(1);

@@ -11,7 +11,7 @@ const listQuery = pageQuerySchema.extend(notificationListQuerySchema.shape);
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 
 /**
- * Notifications (SPEC §2 /config/notificaciones, §6: viewing requires permission, §9: 15 days).
+ * Notifications (docs/product.md §2 /config/notificaciones, §6: viewing requires permission, §9: 15 days).
  * Every route needs ver_notificaciones ('Sin permisos para realizar esta acción' otherwise).
  */
 export const notificationRoutes = new Hono<AppEnv>()

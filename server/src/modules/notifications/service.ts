@@ -25,7 +25,7 @@ export function createNotificationConsumer(deps: AppDeps, opts: { pollMs?: numbe
 }
 
 const DAY = 86_400_000;
-/** SPEC §9: notifications are kept and listed for 15 days. */
+/** docs/product.md §9: notifications are kept and listed for 15 days. */
 const windowStart = () => new Date(Date.now() - NOTIFICATION_RETENTION_DAYS * DAY);
 const mine = (user: SessionUser) => and(eq(notifications.companyId, user.companyId), eq(notifications.userId, user.id), gte(notifications.createdAt, windowStart()));
 

@@ -26,8 +26,8 @@ const staffRoutes = new Hono<AppEnv>()
   .route('/', catalogueRoutes);
 
 /**
- * After-sales (postventa) API, issue 6, mounted at /postventa. Staff routes sit behind the module
- * permission of SPEC §2 (modulo_entregas|modulo_postventa); docs/api.md lists every endpoint.
+ * After-sales (postventa) API, mounted at /postventa. Staff routes sit behind the module
+ * permission of docs/product.md §2 (modulo_entregas|modulo_postventa); docs/api.md lists every endpoint.
  */
 export const warrantyRoutes = new Hono<AppEnv>()
   .route('/visita', visitLinkRoutes)

@@ -6,7 +6,7 @@ import type { SessionUser } from '../../http/context.ts';
 import { registerFileAccess } from '../files/service.ts';
 
 /**
- * The after-sales module's public face for other modules (DESIGN §2: a module only calls another's
+ * The after-sales module's public face for other modules (docs/architecture.md §2: a module only calls another's
  * service.ts). The files module asks here whether an owner may read a ticket's file.
  */
 
@@ -70,7 +70,7 @@ registerFileAccess(PROJECT_LOGO_FILES, async (db: Db, user, file) => {
 export { checkLogo, linkLogo } from './settings/logo.ts';
 
 /**
- * For whoever serves the owner portal's HTML (issue 6 §7): sets its frame-ancestors from the
+ * For whoever serves the owner portal's HTML (docs/product.md#owner-portal): sets its frame-ancestors from the
  * embedding project's iframe setting.
  */
 export { portalFraming } from './portal/framing.ts';

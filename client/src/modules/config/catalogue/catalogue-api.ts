@@ -3,7 +3,7 @@ import { apiV2 } from '../../../api/clients.ts';
 import type { DataEnvelope } from '../../../api/data.ts';
 import { createQueryKeys } from '../../../api/query.ts';
 
-/** Query keys of the unit-type catalogue (SPEC §2 unit type configuration). */
+/** Query keys of the unit-type catalogue (docs/product.md §2 unit type configuration). */
 export const catalogueKeys = createQueryKeys('unit-types');
 const API = 'entregas';
 const data = <T,>(p: Promise<DataEnvelope<T>>) => p.then((r) => r.data);
@@ -35,7 +35,7 @@ export const catalogueApi = {
   createNode: (parent: keyof typeof CHILD, parentId: number, input: Record<string, unknown>) => apiV2.post(`${API}/${parent}/${parentId}/${CHILD[parent]}`, input),
   updateNode: (level: Level, id: number, input: Record<string, unknown>) => apiV2.patch(`${API}/${level}/${id}`, input),
   deleteNode: (level: Level, id: number) => apiV2.delete(`${API}/${level}/${id}`),
-  /** SPEC §2 xlsx import: the server answers 422 with one message per wrong row. */
+  /** docs/product.md §2 xlsx import: the server answers 422 with one message per wrong row. */
   importXlsx: (file: File) => {
     const form = new FormData();
     form.append('file', file);

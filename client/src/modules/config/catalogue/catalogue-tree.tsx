@@ -18,7 +18,7 @@ const PATCH: Record<Level, z.ZodType> = { areas: catalogueNodePatchSchema, lugar
 const blankOf = (level: Level): NodeFields => (level === 'items' ? { name: '', category: '' } : level === 'fallas' ? { name: '', severity: '' } : { name: '' });
 const clean = (f: NodeFields) => Object.fromEntries(Object.entries(f).filter(([k]) => k !== 'surface'));
 
-/** SPEC §2 unit type configuration: areas → places → items → failures with severity, of one unit type. */
+/** docs/product.md §2 unit type configuration: areas → places → items → failures with severity, of one unit type. */
 export function CatalogueTree({ unitTypeId }: { unitTypeId: number }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();

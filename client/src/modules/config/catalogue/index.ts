@@ -1,2 +1,2 @@
-/** Unit-type catalogue screens (SPEC §2 unit type configuration), shown in config propietarios global. */
+/** Unit-type catalogue screens (docs/product.md §2 unit type configuration), shown in config propietarios global. */
 export { UnitTypesSection } from './unit-types-section.tsx';

@@ -4,8 +4,8 @@ import { typeInput } from './unit-types-section.tsx';
 
 const parse = (name: string, surface = '') => unitTypeSchema.safeParse(typeInput({ name, category: 'departamento', surface }));
 
-// SPEC §5 "Unit type name is 1 to 49 characters. Surface is 0 to 99999.99" (comma accepted as decimal separator).
-describe('unit type form rules (SPEC §5, §9)', () => {
+// docs/product.md §5 "Unit type name is 1 to 49 characters. Surface is 0 to 99999.99" (comma accepted as decimal separator).
+describe('unit type form rules (docs/product.md §5, §9)', () => {
   it('name of 1 to 49 characters', () => {
     expect(parse('A').success).toBe(true);
     expect(parse('x'.repeat(49)).success).toBe(true);

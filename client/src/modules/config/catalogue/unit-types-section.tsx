@@ -12,13 +12,13 @@ import { catalogueApi, catalogueKeys, unitTypesQuery, type UnitType } from './ca
 import { CatalogueTree } from './catalogue-tree.tsx';
 import { NodeDialog, type NodeFields } from './node-dialog.tsx';
 
-/** Surface typed with a comma or a dot (SPEC §5 "comma accepted as decimal separator"); empty = none. */
+/** Surface typed with a comma or a dot (docs/product.md §5 "comma accepted as decimal separator"); empty = none. */
 export const typeInput = (f: NodeFields) => ({
   name: f.name, category: f.category ?? '',
   surface: f.surface?.trim() ? f.surface.trim().replace(',', '.') : null,
 });
 
-/** SPEC §2 unit type configuration: unit types (name 1–49, category, surface 0–99999.99), their catalogue, xlsx import and export. */
+/** docs/product.md §2 unit type configuration: unit types (name 1–49, category, surface 0–99999.99), their catalogue, xlsx import and export. */
 export function UnitTypesSection() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -33,7 +33,7 @@ export function UnitTypesSection() {
     mutationFn: (file: File) => catalogueApi.importXlsx(file),
     onMutate: () => setImportErrors([]),
     onSuccess: (r) => { showSuccessToast(r.message ?? t('deliveries_ui.messages.saved')); void refresh(); },
-    // The toast lists them too (SPEC §8); kept here so a long list can be read and fixed row by row.
+    // The toast lists them too (docs/product.md §8); kept here so a long list can be read and fixed row by row.
     onError: (err) => setImportErrors(isApiError(err) ? err.errors : []),
   });
   const exporter = useMutation({

@@ -18,7 +18,7 @@ export const accountApi = {
 const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg' };
 
 /**
- * Uploads an image through the files module (SPEC §7): ask for an upload URL, PUT the bytes to it
+ * Uploads an image through the files module (docs/product.md §7): ask for an upload URL, PUT the bytes to it
  * with their content type (an absolute URL goes without our headers), confirm, and return the path.
  */
 export async function uploadImage(file: Blob, name: string): Promise<string> {

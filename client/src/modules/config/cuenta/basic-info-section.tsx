@@ -10,7 +10,7 @@ import { accountApi } from './account-api.ts';
 import { SectionCard } from './section-card.tsx';
 import { useApplyUserAnswer } from './use-save-user.ts';
 
-/** Basic info (SPEC §2 cuenta): names and e-mail; the e-mail shows whether it is verified. */
+/** Basic info (docs/product.md §2 cuenta): names and e-mail; the e-mail shows whether it is verified. */
 export function BasicInfoSection({ user }: { user: AuthUser }) {
   const { t } = useTranslation();
   const apply = useApplyUserAnswer();

@@ -26,7 +26,7 @@ function renderCuenta() {
   return { f, queryClient };
 }
 
-describe('/config/cuenta (SPEC §2)', () => {
+describe('/config/cuenta (docs/product.md §2)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows basic info, password, signature, settings and language sections', () => {

@@ -10,7 +10,7 @@ import { PasswordSection } from './password-section.tsx';
 import { SettingsSection } from './settings-section.tsx';
 import { SignatureSection } from './signature-section.tsx';
 
-/** /config/cuenta (SPEC §2): basic info, password, signature, settings, language. */
+/** /config/cuenta (docs/product.md §2): basic info, password, signature, settings, language. */
 export function CuentaPage() {
   const { t } = useTranslation();
   const { data: user, refetch } = useAuthUser();

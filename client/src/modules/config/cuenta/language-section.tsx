@@ -6,7 +6,7 @@ import { useSession } from '../../../app/session/session-store.ts';
 import { useChangeLocale } from '../../../app/use-locale.ts';
 import { SectionCard } from './section-card.tsx';
 
-/** Language (SPEC §1): the same switch as the user menu, kept in browser storage and on the account. */
+/** Language (docs/product.md §1): the same switch as the user menu, kept in browser storage and on the account. */
 export function LanguageSection() {
   const { t } = useTranslation();
   const locale = useSession((s) => s.locale);

@@ -11,7 +11,7 @@ import { SectionCard } from './section-card.tsx';
 
 const EMPTY = { current_password: '', password: '', password_confirmation: '' };
 
-/** Password change; the confirmation must match ('Valores no coinciden', SPEC §5). */
+/** Password change; the confirmation must match ('Valores no coinciden', docs/product.md §5). */
 export function PasswordSection() {
   const { t } = useTranslation();
   const [form, setForm] = useState(EMPTY);

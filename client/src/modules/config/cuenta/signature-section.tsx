@@ -13,7 +13,7 @@ import { useApplyUserAnswer } from './use-save-user.ts';
 
 const ACCEPTED = ['image/png', 'image/jpeg'];
 
-/** Signature (SPEC §2 cuenta): drawn on a pad or uploaded as a .png/.jpg image, then verified by the company. */
+/** Signature (docs/product.md §2 cuenta): drawn on a pad or uploaded as a .png/.jpg image, then verified by the company. */
 export function SignatureSection({ user }: { user: AuthUser }) {
   const { t } = useTranslation();
   const apply = useApplyUserAnswer();

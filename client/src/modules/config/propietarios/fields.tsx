@@ -16,7 +16,7 @@ export function TextInput({ label, error, required, helper, testId, value, onCha
   );
 }
 
-/** A text area with the "n / max" counter of SPEC §5. */
+/** A text area with the "n / max" counter of docs/product.md §5. */
 export function CountedTextarea({ label, error, testId, value, onChange, max }: Base & { value: string; onChange: (v: string) => void; max: number }) {
   return (
     <Field.Root invalid={Boolean(error)}>

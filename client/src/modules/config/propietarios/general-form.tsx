@@ -39,7 +39,7 @@ export function toInput(f: GeneralForm): GeneralConfigInput {
 
 type Props = { value: GeneralForm; onChange: (f: GeneralForm) => void; errors: FieldErrors; country: string; withReceptionDate: boolean; mixed?: string[] };
 
-/** SPEC §3 project configuration fields; the id numbers are labelled RUT only in Chile (SPEC §5). */
+/** docs/product.md §3 project configuration fields; the id numbers are labelled RUT only in Chile (docs/product.md §5). */
 export function GeneralFields({ value: f, onChange, errors, country, withReceptionDate, mixed = [] }: Props) {
   const { t } = useTranslation();
   const set = (patch: Partial<GeneralForm>) => onChange({ ...f, ...patch });

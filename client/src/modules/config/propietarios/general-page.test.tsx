@@ -18,8 +18,9 @@ const stored = {
 
 const renderPage = (country = 'CL') => renderConfigPage(<GeneralConfigPage />, '/config/propietarios/general', { projectId: 1, country });
 
-// SPEC §5 "Saving with no changes shows a 'no changes to send' message" (issue 7: without a request).
-describe('config propietarios general (SPEC §2, §5)', () => {
+// docs/product.md §5 "Saving with no changes shows a 'no changes to send' message"; the client sends no request at all
+// (docs/decisions.md, Entregas client).
+describe('config propietarios general (docs/product.md §2, §5)', () => {
   beforeEach(() => { localStorage.clear(); session.reset(); session.setProject(1); });
   afterEach(() => { vi.unstubAllGlobals(); vi.restoreAllMocks(); });
 
@@ -47,7 +48,7 @@ describe('config propietarios general (SPEC §2, §5)', () => {
     expect(put.body).toMatchObject({ real_estate_name: 'Inmobiliaria Cordillera' });
   });
 
-  it('labels the id numbers RUT in Chile and "Documento de identidade" elsewhere (SPEC §5 RUT)', async () => {
+  it('labels the id numbers RUT in Chile and "Documento de identidade" elsewhere (docs/product.md §5 RUT)', async () => {
     mockFetch(() => ({ body: { data: stored } }));
     renderPage('BR');
     expect((await screen.findAllByText(/Documento de identidade/)).length).toBeGreaterThan(0);

@@ -11,7 +11,7 @@ import { GeneralFields, toForm, toInput, type GeneralForm } from './general-form
 import { hasChanges, notifyNoChanges } from './no-changes.ts';
 import { useConfigProject } from './use-config-project.ts';
 
-/** SPEC §2 config propietarios general: one project's delivery and after-sales configuration. */
+/** docs/product.md §2 config propietarios general: one project's delivery and after-sales configuration. */
 export function GeneralConfigPage() {
   const { projectId } = useConfigProject();
   return projectId ? <GeneralEditor key={projectId} projectId={projectId} /> : null;

@@ -14,7 +14,7 @@ import { hasChanges, notifyNoChanges } from './no-changes.ts';
 import { useConfigProject } from './use-config-project.ts';
 
 /**
- * SPEC §2 config propietarios global (default): what is the company's rather than one project's —
+ * docs/product.md §2 config propietarios global (default): what is the company's rather than one project's —
  * the unit-type catalogue, and general values written to several projects at once (≤ 50).
  */
 export function GlobalConfigPage() {

@@ -12,7 +12,7 @@ function renderPage(iframe: { enabled: boolean; allowed_origins: string[]; frame
   return renderConfigPage(<IframeConfigPage />, '/config/propietarios/iframe', { projectId: 7 });
 }
 
-// Issue 6 §7: the owner portal embedded in the company's site, framed only by the allowed origins.
+// docs/product.md#owner-portal: the owner portal embedded in the company's site, framed only by the allowed origins.
 describe('config propietarios iframe', () => {
   beforeEach(() => { localStorage.clear(); session.reset(); session.setProject(7); });
   afterEach(() => { vi.unstubAllGlobals(); vi.restoreAllMocks(); });

@@ -16,7 +16,7 @@ import { useConfigProject } from './use-config-project.ts';
 const embedSnippet = (projectId: number) =>
   `<iframe src="${window.location.origin}/portal?proyecto=${projectId}" title="Portal de propietarios" style="width:100%;min-height:720px;border:0" allow="camera"></iframe>`;
 
-/** SPEC §2 config propietarios iframe: whether the owner portal may be framed, and by which origins. */
+/** docs/product.md §2 config propietarios iframe: whether the owner portal may be framed, and by which origins. */
 export function IframeConfigPage() {
   const { t } = useTranslation();
   const { projectId } = useConfigProject();

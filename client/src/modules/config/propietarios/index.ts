@@ -1,4 +1,4 @@
-/** Owners' configuration pages (SPEC §2 config propietarios), re-exported by the config module's index. */
+/** Owners' configuration pages (docs/product.md §2 config propietarios), re-exported by the config module's index. */
 export { PropietariosConfigLayout } from './propietarios-layout.tsx';
 export { GlobalConfigPage } from './global-page.tsx';
 export { GeneralConfigPage } from './general-page.tsx';

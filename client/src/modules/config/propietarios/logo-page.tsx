@@ -9,7 +9,7 @@ import { logoQuery, ownersConfigApi, ownersConfigKeys } from './config-api.ts';
 import { hasChanges, notifyNoChanges } from './no-changes.ts';
 import { useConfigProject } from './use-config-project.ts';
 
-/** SPEC §2 config propietarios logo: the project's logo on the delivery act (the company's when none). */
+/** docs/product.md §2 config propietarios logo: the project's logo on the delivery act (the company's when none). */
 export function LogoConfigPage() {
   const { t } = useTranslation();
   const { projectId } = useConfigProject();

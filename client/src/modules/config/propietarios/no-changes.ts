@@ -10,7 +10,7 @@ export function normalise(value: unknown): unknown {
   return value ?? null;
 }
 
-/** SPEC §5 "saving with no changes shows a 'no changes to send' message": compared before any request. */
+/** docs/product.md §5 "saving with no changes shows a 'no changes to send' message": compared before any request. */
 export function hasChanges(saved: unknown, edited: unknown): boolean {
   return JSON.stringify(normalise(saved)) !== JSON.stringify(normalise(edited));
 }

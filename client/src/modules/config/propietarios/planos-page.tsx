@@ -42,7 +42,7 @@ function TypePlans({ projectId, group }: { projectId: number; group: PlansOfType
   );
 }
 
-/** SPEC §2 config propietarios planos: plans per unit type of the project (those the project uses first). */
+/** docs/product.md §2 config propietarios planos: plans per unit type of the project (those the project uses first). */
 export function PlanosConfigPage() {
   const { t } = useTranslation();
   const { projectId } = useConfigProject();

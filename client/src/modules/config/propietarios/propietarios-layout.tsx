@@ -9,7 +9,7 @@ const TABS = ['global', 'general', 'logo', 'planos', 'iframe'] as const;
 /** global spans projects (and holds the company's unit-type catalogue); the others are one project's. */
 const PER_PROJECT = new Set<string>(['general', 'logo', 'planos', 'iframe']);
 
-/** SPEC §2 config propietarios: global (default), general, logo, planos, iframe. */
+/** docs/product.md §2 config propietarios: global (default), general, logo, planos, iframe. */
 export function PropietariosConfigLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();

@@ -14,7 +14,7 @@ import type { AgendaEvent } from '../api/types.ts';
 import { readableTextColor } from '../../../widgets/color.ts';
 import { AGENDA_FORMATS } from './agenda-formats.ts';
 
-/** Monday-first weeks (SPEC §9) come from the dayjs locales app/dayjs.ts registers (es, and pt-br re-registered). */
+/** Monday-first weeks (docs/product.md §9) come from the dayjs locales app/dayjs.ts registers (es, and pt-br re-registered). */
 const localizer = dayjsLocalizer(dayjs);
 
 export type CalendarEvent = { id: number; title: string; start: Date; end: Date; resource: AgendaEvent; overlaps: number[] };
@@ -66,7 +66,7 @@ export function AgendaCalendar({ events, view, date, onView, onNavigate, onMove,
         localizer={localizer} culture={culture} messages={messages} formats={AGENDA_FORMATS}
         events={events} view={view} date={date} onView={onView} onNavigate={onNavigate}
         views={['month', 'week', 'day', 'agenda']}
-        // SPEC §9: quarter-hour slots; the whole day 0–23 h is reachable, the view opens at 8:00.
+        // docs/product.md §9: quarter-hour slots; the whole day 0–23 h is reachable, the view opens at 8:00.
         step={15} timeslots={4} scrollToTime={new Date(1970, 0, 1, 8)}
         selectable resizable popup
         onEventDrop={move} onEventResize={move}

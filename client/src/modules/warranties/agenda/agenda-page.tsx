@@ -41,7 +41,7 @@ export function visibleRange(view: View, date: Date): { from: string; to: string
 
 const snap = (d: Date) => new Date(Math.round(d.getTime() / (SLOT_MINUTES * 60_000)) * SLOT_MINUTES * 60_000);
 
-/** SPEC §2 /warranties/agenda: scheduled OI/OT by responsible; create from a slot, drag to reschedule, overlaps flagged. */
+/** docs/product.md §2 /warranties/agenda: scheduled OI/OT by responsible; create from a slot, drag to reschedule, overlaps flagged. */
 export function AgendaPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

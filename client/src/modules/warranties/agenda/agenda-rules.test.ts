@@ -7,7 +7,7 @@ const ev = (id: number, responsible: number | null, start: string, end: string):
   ({ id, start, end, responsible: responsible === null ? null : { id: responsible, full_name: `R${responsible}` } });
 const t = i18n.t.bind(i18n);
 
-describe('agenda overlaps (issue 6 §5: overlapping visits of one responsible are flagged)', () => {
+describe('agenda overlaps (docs/product.md#agenda: overlapping visits of one responsible are flagged)', () => {
   it('flags visits of the same responsible that overlap, both ways, and nothing else', () => {
     const clashes = overlapsOf([
       ev(1, 7, '2026-11-23T10:00:00Z', '2026-11-23T11:00:00Z'),
@@ -31,7 +31,7 @@ describe('agenda overlaps (issue 6 §5: overlapping visits of one responsible ar
   });
 });
 
-describe('agenda drop (SPEC §4: a schedule cannot be edited in some ticket and order states)', () => {
+describe('agenda drop (docs/product.md §4: a schedule cannot be edited in some ticket and order states)', () => {
   const base = { start: '2026-11-23T10:00:00Z', end: '2026-11-23T11:00:00Z' };
   const to = ['2026-11-24T10:00:00.000Z', '2026-11-24T11:00:00.000Z'] as const;
 

@@ -5,7 +5,7 @@ import type { TicketState } from '#machines/ticket';
 import type { AgendaEvent } from '../api/types.ts';
 
 /**
- * Overlapping visits of one responsible (issue 6 §5): each event id → the ids it overlaps. The same
+ * Overlapping visits of one responsible (docs/product.md#agenda): each event id → the ids it overlaps. The same
  * rule the API flags with, recomputed here so a visit moved on screen is flagged at once.
  */
 export function overlapsOf(events: Pick<AgendaEvent, 'id' | 'start' | 'end' | 'responsible'>[]): Map<number, number[]> {

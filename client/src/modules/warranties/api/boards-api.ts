@@ -15,7 +15,7 @@ export const agendaQuery = (args: AgendaArgs) => queryOptions({
 });
 
 export const agendaApi = {
-  /** A drag on the calendar: the order machine decides (SPEC §4); a refusal comes back as the server's message. */
+  /** A drag on the calendar: the order machine decides (docs/product.md §4); a refusal comes back as the server's message. */
   reschedule: (orderId: number, body: { start_at: string; duration_minutes: number; responsible_id?: number }) =>
     apiV2.patch<DataEnvelope<OrderView>>(`${API}/agenda/${orderId}`, body).then((r) => r.data),
 };

@@ -9,7 +9,7 @@ const ticketOf = (e: LiveEvent): QueryKey | undefined => (e.entity?.type === 'ti
 let registered = false;
 
 /**
- * DESIGN §5 step 5: which caches each after-sales event touches. Lists, the live board and the
+ * docs/architecture.md §5 step 5: which caches each after-sales event touches. Lists, the live board and the
  * open ticket refetch on any ticket change; failures move progress and statistics; orders move
  * the agenda; AC results change the ticket's tabs. Registered once, when the module loads.
  */

@@ -30,7 +30,7 @@ export const responsiblesQuery = (projectId: number | null) => queryOptions({
   staleTime: PICKER_STALE_MS,
 });
 
-/** The unit type's catalogue: place → item → detail (issue 6 §2). */
+/** The unit type's catalogue: place → item → detail (docs/product.md §3 Failure). */
 export const catalogueQuery = (unitId: number | null) => queryOptions({
   queryKey: warrantyKeys.catalogue(unitId ?? 0),
   queryFn: ({ signal }) => apiV2.get<DataEnvelope<CatalogueTree>>(`${API}/catalogo/unidad/${unitId}`, { signal }).then((r) => r.data),
@@ -38,7 +38,7 @@ export const catalogueQuery = (unitId: number | null) => queryOptions({
   staleTime: PICKER_STALE_MS,
 });
 
-/** GET garantias: the legal terms per item category for the company's country (issue 6 §2). */
+/** GET garantias: the legal terms per item category for the company's country (docs/product.md#failure-guarantee). */
 export const warrantyTermsQuery = () => queryOptions({
   queryKey: ['warranties', 'pickers', 'terms'] as const,
   queryFn: ({ signal }) => apiV2.get<DataEnvelope<{ country: string; terms: { category: string; years: number }[] }>>(`${API}/garantias`, { signal }).then((r) => r.data),

@@ -9,7 +9,7 @@ import type { MergeCandidate, TicketDetail, TicketRow, TimelineEntry } from './t
 export const API = 'postventa';
 export const ticketPath = (id: number, rest = '') => `${API}/solicitudes/${id}${rest}`;
 
-/** The list filters as the API reads them (SPEC §2 filters, §9 date presets); arrays travel as comma lists. */
+/** The list filters as the API reads them (docs/product.md §2 filters, §9 date presets); arrays travel as comma lists. */
 export type TicketFilters = Partial<Omit<TicketListQuery, 'page' | 'rowsPerPage' | 'sortBy' | 'descending'>>;
 export type TicketSort = { sortBy: TicketListQuery['sortBy'] | null; descending: boolean };
 
@@ -18,7 +18,7 @@ export const browserTimeZone = () => {
   try { return Intl.DateTimeFormat().resolvedOptions().timeZone; } catch { return undefined; }
 };
 
-/** GET solicitudes: one page of 50 (SPEC §9) with the list query defaults of SPEC §7. */
+/** GET solicitudes: one page of 50 (docs/product.md §9) with the list query defaults of docs/product.md §7. */
 export const ticketListQuery = (filters: TicketFilters, sort: TicketSort, page: number, rowsPerPage?: number) =>
   dataListQuery<TicketRow>({
     keys: warrantyKeys, name: 'tickets', endpoint: `${API}/solicitudes`,
@@ -41,7 +41,7 @@ export const mergeCandidatesQuery = (id: number) => queryOptions({
   queryFn: ({ signal }) => apiV2.get<DataEnvelope<MergeCandidate[]>>(ticketPath(id, '/fusionables'), { signal }).then((r) => r.data),
 });
 
-/** The ticket actions of SPEC §4, by the URL verb the API uses for each machine event. */
+/** The ticket actions of docs/product.md §4, by the URL verb the API uses for each machine event. */
 export const TICKET_ACTION_PATHS = {
   'ticket.open': 'abrir',
   'ticket.startProgress': 'iniciar',
@@ -65,7 +65,7 @@ export const ticketsApi = {
   message: (id: number, input: { body: string; visibility: 'public' | 'private'; attachments: { path: string; name: string; size: number; type: string }[] }) =>
     apiV2.post<DataEnvelope<{ id: number }>>(ticketPath(id, '/mensajes'), input).then((r) => r.data),
   bulk: (input: BulkInput) => apiV2.post<DataEnvelope<{ done: number[] }>>(`${API}/solicitudes/bulk`, input).then((r) => r.data),
-  /** SPEC §7 export of the filtered set: the whole set the filters select, not only the page shown. */
+  /** docs/product.md §7 export of the filtered set: the whole set the filters select, not only the page shown. */
   export: (format: 'xlsx' | 'csv', filters: TicketFilters, sort: TicketSort) =>
     apiV2.get<Blob>(`${API}/solicitudes/export`, {
       responseType: 'blob',

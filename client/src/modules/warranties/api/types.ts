@@ -35,7 +35,7 @@ export type TicketDetail = Omit<TicketRow, 'applicant' | 'responsible' | 'unit'>
   allowed_events?: string[];
 };
 
-/** GET postventa/solicitudes/:id/actividad (SPEC §3 Observation entry). */
+/** GET postventa/solicitudes/:id/actividad (docs/product.md §3 Observation entry). */
 export type TimelineEntry = {
   id: string; source: 'message' | 'change'; visibility: 'public' | 'private';
   usuario: { id: number; name: string; color: string | null; acronimo: string } | null;
@@ -84,7 +84,7 @@ export type UnitOption = {
   owners: { id: number; name: string; last_name: string; mail: string | null; phone: string | null; role: string }[];
 };
 
-/** GET postventa/responsables (SPEC §3 User option, v2 shape). */
+/** GET postventa/responsables (docs/product.md §3 User option, v2 shape). */
 export type ResponsibleOption = { id: number; full_name: string; username: string; image_url: string | null; acronym: string; color: string | null; is_enabled: boolean; is_agent: boolean };
 
 /** GET postventa/catalogo/unidad/:unitId. */

@@ -7,7 +7,7 @@ import { warrantyKeys } from './keys.ts';
 import { ticketPath } from './tickets-api.ts';
 import type { AcView, FailureView, OrderKind, OrderView } from './types.ts';
 
-/** Failures, OI/OT and AC of one ticket (SPEC §2 solicitud/{id} tabs). */
+/** Failures, OI/OT and AC of one ticket (docs/product.md §2 solicitud/{id} tabs). */
 export const failuresQuery = (ticketId: number) => queryOptions({
   queryKey: warrantyKeys.failures(ticketId),
   queryFn: ({ signal }) => apiV2.get<DataEnvelope<FailureView[]>>(ticketPath(ticketId, '/fallas'), { signal }).then((r) => r.data),
@@ -30,7 +30,7 @@ export const acsQuery = (ticketId: number) => queryOptions({
   queryFn: ({ signal }) => apiV2.get<DataEnvelope<AcView[]>>(ticketPath(ticketId, '/ac'), { signal }).then((r) => r.data),
 });
 
-/** The failure actions of SPEC §4, by the URL verb of each. */
+/** The failure actions of docs/product.md §4, by the URL verb of each. */
 export const FAILURE_ACTION_PATHS = {
   'failure.markNotApplicable': 'no-aplica',
   'failure.reopen': 'reabrir',
@@ -50,7 +50,7 @@ export const failuresApi = {
     apiV2.post(ticketPath(ticketId, `/fallas/${failureId}/${FAILURE_ACTION_PATHS[event]}`), { comment }),
 };
 
-/** The order actions of SPEC §4 without a body of their own (an optional reason). */
+/** The order actions of docs/product.md §4 without a body of their own (an optional reason). */
 export const ORDER_ACTION_PATHS = {
   'order.unschedule': 'desagendar',
   'order.confirm': 'confirmar',

@@ -4,7 +4,7 @@ import type { TicketPriority } from '#domain/schemas/warranties';
 
 const PALETTE: Record<TicketPriority, string> = { low: 'gray', medium: 'blue', high: 'orange', urgent: 'red' };
 
-/** SPEC §3 priority (low, medium, high, urgent) as a coloured badge. */
+/** docs/product.md §3 priority (low, medium, high, urgent) as a coloured badge. */
 export function PriorityBadge({ priority }: { priority: TicketPriority }) {
   const { t } = useTranslation();
   return (

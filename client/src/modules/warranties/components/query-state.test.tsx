@@ -9,7 +9,7 @@ import { clientWithUser } from '../test/fixtures.ts';
 
 const SUPERVISOR = ['modulo_entregas', 'modulo_postventa', 'postventa_gestionar', 'postventa_supervisar'];
 
-/** A dashboard whose call fails: the page says so instead of spinning for ever (SPEC §6, §8). */
+/** A dashboard whose call fails: the page says so instead of spinning for ever (docs/product.md §6, §8). */
 describe('warranties dashboards when their call fails', () => {
   beforeEach(() => { localStorage.clear(); session.reset(); session.clearUser(); });
   afterEach(() => vi.unstubAllGlobals());

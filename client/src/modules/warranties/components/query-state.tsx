@@ -9,7 +9,7 @@ type Props<T> = { query: Pick<UseQueryResult<T>, 'data' | 'isError' | 'error' | 
 
 /**
  * A page's main query in its three states: the data once it is there, the spinner while it is not,
- * and, when the call failed, the no-permission state for a 403 (SPEC §6) or an error with a retry;
+ * and, when the call failed, the no-permission state for a 403 (docs/product.md §6) or an error with a retry;
  * never a spinner that waits for an answer that already came.
  */
 export function QueryState<T>({ query, minH, children }: Props<T>) {

@@ -8,7 +8,7 @@ type Props = {
   description?: ReactNode;
   label: string;
   confirmLabel: string;
-  /** SPEC §5 "closing a ticket requires a justification message": confirm stays off until there is text. */
+  /** docs/product.md §5 "closing a ticket requires a justification message": confirm stays off until there is text. */
   required?: boolean;
   maxLength?: number;
   danger?: boolean;

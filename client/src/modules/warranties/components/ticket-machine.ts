@@ -4,7 +4,7 @@ import { ticketMachine, type TicketEvent, type TicketEventType, type TicketState
 export type TicketFacts = { state: TicketState; previousState: TicketWorkingState | null; pendingFailures?: number };
 
 /**
- * The ticket events the machine accepts now (DESIGN §5: the same machine the server checks).
+ * The ticket events the machine accepts now (docs/architecture.md §5: the same machine the server checks).
  * Fields the user still has to type (a justification) get a representative value, as the engine
  * asks; the dialog then requires the real one.
  */
@@ -24,7 +24,7 @@ export function ticketEventsAllowed(facts: TicketFacts, candidates?: TicketEvent
   }
 }
 
-/** The save-as targets (SPEC §4 "save as a different state") the machine accepts from here. */
+/** The save-as targets (docs/product.md §4 "save as a different state") the machine accepts from here. */
 export function saveAsTargets(facts: TicketFacts): TicketState[] {
   return (['abierta', 'en_proceso'] as const).filter((state) =>
     ticketEventsAllowed(facts, [{ type: 'ticket.saveAs', state }]).length > 0);

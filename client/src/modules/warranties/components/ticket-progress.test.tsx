@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { TicketProgress } from './ticket-progress.tsx';
 
-describe('ticket progress (SPEC §3)', () => {
+describe('ticket progress (docs/product.md §3)', () => {
   it('shows the bar and done/total for a ticket with failures', () => {
     renderWithProviders(<TicketProgress progress={{ done: 1, total: 3, percent: 33 }} />);
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('33');

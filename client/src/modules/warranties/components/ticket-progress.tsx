@@ -2,7 +2,7 @@ import { Box, HStack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { Progress } from '../api/types.ts';
 
-/** SPEC §3 ticket progress, computed by the server from its failures (done = neither pending nor failing). */
+/** docs/product.md §3 ticket progress, computed by the server from its failures (done = neither pending nor failing). */
 export function TicketProgress({ progress, width = '24' }: { progress: Progress; width?: string }) {
   const { t } = useTranslation();
   const label = t('warranties_ui.progress.label', { done: progress.done, total: progress.total, percent: progress.percent });

@@ -11,7 +11,7 @@ const tagOf = (state: Parameters<typeof TicketStateTag>[0]['state']) => {
   return seen;
 };
 
-describe('ticket state tag (SPEC §4 letters N, A, P, F and a dark P for postponed)', { timeout: 20_000 }, () => {
+describe('ticket state tag (docs/product.md §4 letters N, A, P, F and a dark P for postponed)', { timeout: 20_000 }, () => {
   it('draws the letter of each working state, with the state name for screen readers', () => {
     expect(tagOf('nueva')).toMatchObject({ letter: 'N', dark: null, text: 'NNueva' });
     expect(tagOf('abierta')).toMatchObject({ letter: 'A', dark: null, text: 'AAbierta' });

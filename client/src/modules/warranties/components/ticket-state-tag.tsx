@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { TICKET_STATE_LETTER, type TicketState } from '#machines/ticket';
 import { StateTag } from '../../../widgets/state-tag.tsx';
 
-/** One colour per ticket state; the postponed P is drawn dark (SPEC §4 "dark P for postponed"). */
+/** One colour per ticket state; the postponed P is drawn dark (docs/product.md §4 "dark P for postponed"). */
 export const TICKET_STATE_COLORS: Record<TicketState, string> = {
   nueva: '#2b7bd6',
   abierta: '#0d9488',
@@ -16,7 +16,7 @@ export const TICKET_STATE_COLORS: Record<TicketState, string> = {
 };
 
 /**
- * The ticket state tag of SPEC §4: the letter N, A, P or F on the state's colour, a dark P when
+ * The ticket state tag of docs/product.md §4: the letter N, A, P or F on the state's colour, a dark P when
  * postponed; states without a letter (resolved, not applicable, merged) show their name. The full
  * state name is always there for screen readers and as the hover title.
  */

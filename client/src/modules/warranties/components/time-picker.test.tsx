@@ -6,7 +6,7 @@ import { DURATIONS, isoToSlot, SlotPicker, slotToIso } from './time-picker.tsx';
 
 const optionValues = (testId: string) => [...(screen.getByTestId(testId) as HTMLSelectElement).options].map((o) => o.value);
 
-describe('time picker (SPEC §9: hours 0 to 23, minutes 0, 15, 30, 45)', { timeout: 20_000 }, () => {
+describe('time picker (docs/product.md §9: hours 0 to 23, minutes 0, 15, 30, 45)', { timeout: 20_000 }, () => {
   it('offers every hour from 00 to 23 and only the four quarter minutes', () => {
     renderWithProviders(<SlotPicker label="Inicio" value={{ date: '2026-11-23', hour: 9, minute: 30 }} onChange={() => undefined} />);
     expect(optionValues('slot-hour')).toEqual(Array.from({ length: 24 }, (_, h) => String(h)));

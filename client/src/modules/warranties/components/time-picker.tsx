@@ -4,7 +4,7 @@ import { TIME_PICKER_MINUTES } from '#domain/limits';
 import { SLOT_MINUTES } from '#domain/schemas/warranties';
 import { toIsoDate } from '../../../widgets/date-range.ts';
 
-/** SPEC §9 time picker: hours 0 to 23, minutes 0, 15, 30 or 45. */
+/** docs/product.md §9 time picker: hours 0 to 23, minutes 0, 15, 30 or 45. */
 export const PICKER_HOURS = Array.from({ length: 24 }, (_, h) => h);
 export const PICKER_MINUTES = TIME_PICKER_MINUTES;
 /** Visit lengths offered, all whole quarters (the API refuses anything else). */
@@ -21,7 +21,7 @@ export function slotToIso(slot: Slot): string | null {
   return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), slot.hour, slot.minute, 0, 0).toISOString();
 }
 
-/** An instant → the slot that shows it, minutes snapped down to the quarter (SPEC §9). */
+/** An instant → the slot that shows it, minutes snapped down to the quarter (docs/product.md §9). */
 export function isoToSlot(iso: string | null | undefined, fallback = new Date()): Slot {
   const d = iso ? new Date(iso) : fallback;
   const valid = Number.isNaN(d.getTime()) ? fallback : d;

@@ -4,7 +4,7 @@ import { acEventsAllowed, failureEventsAllowed, orderEventsAllowed } from './wor
 const failure = (state: string, acState: 'pendiente' | 'conforme' | null = null, marked = false) =>
   ({ state, reentered_count: 0, marked_to_owner_at: marked ? '2026-11-01T00:00:00Z' : null, ac: acState ? { id: 1, code: 'AC-1', state: acState } : null }) as Parameters<typeof failureEventsAllowed>[0];
 
-describe('failure actions from the failure machine (SPEC §4)', () => {
+describe('failure actions from the failure machine (docs/product.md §4)', () => {
   it('a pending failure takes any outcome, can be closed as not applicable and marked to the owner once', () => {
     expect(failureEventsAllowed(failure('pendiente'))).toEqual([
       'failure.comply', 'failure.fail', 'failure.markNotApplicable', 'failure.solve', 'failure.solveInAfterSales', 'failure.markToOwner',

@@ -8,7 +8,7 @@ const safe = <T>(fn: () => T[]): T[] => {
   try { return fn(); } catch { return []; }
 };
 
-/** The failure events its machine accepts now (SPEC §4 outcomes, reopen only while its AC has no reply, mark to owner, re-enter). */
+/** The failure events its machine accepts now (docs/product.md §4 outcomes, reopen only while its AC has no reply, mark to owner, re-enter). */
 export function failureEventsAllowed(f: Pick<FailureView, 'state' | 'reentered_count' | 'marked_to_owner_at' | 'ac'>): FailureEventType[] {
   const replied = acHasReply(f.ac?.state ?? null);
   const candidates: FailureEvent[] = [
@@ -20,7 +20,7 @@ export function failureEventsAllowed(f: Pick<FailureView, 'state' | 'reentered_c
     { value: f.state, context: { reenteredCount: f.reentered_count, isMarkedToOwner: Boolean(f.marked_to_owner_at) } }, candidates));
 }
 
-/** Outcome → failure event (SPEC §4 Failure outcomes). */
+/** Outcome → failure event (docs/product.md §4 Failure outcomes). */
 export const OUTCOME_EVENTS = {
   cumple: 'failure.comply', falla: 'failure.fail', no_aplica: 'failure.markNotApplicable',
   solucionada: 'failure.solve', solucionada_postventa: 'failure.solveInAfterSales',
@@ -28,7 +28,7 @@ export const OUTCOME_EVENTS = {
 
 /**
  * The order events its machine accepts now. Schedule facts come from the server's answer
- * (is_schedule_editable: a managed failure or a closed/merged/postponed ticket forbids edits, SPEC §4);
+ * (is_schedule_editable: a managed failure or a closed/merged/postponed ticket forbids edits, docs/product.md §4);
  * the probe dates stand for the date the user is about to pick.
  */
 export function orderEventsAllowed(o: Pick<OrderView, 'state' | 'start_at' | 'end_at' | 'is_schedule_editable'>, now = new Date()): OrderEventType[] {
@@ -50,7 +50,10 @@ export function canReschedule(o: Pick<OrderView, 'state' | 'start_at' | 'end_at'
     [{ type, startAt, endAt, ...facts }])).length > 0;
 }
 
-/** The AC events its machine accepts now (SPEC §4 AC: pending → conforming, non-conforming, rejected; then re-inspection or work order). */
+/**
+ * The AC events its machine accepts now (docs/product.md §4 AC: pending → conforming, non-conforming, rejected;
+ * then re-inspection or work order).
+ */
 export function acEventsAllowed(a: Pick<AcView, 'state' | 'follow_up'>): AcEventType[] {
   const candidates: AcEvent[] = [
     { type: 'ac.approve' }, { type: 'ac.disapprove' }, { type: 'ac.reject', reason: 'x' }, { type: 'ac.markForReinspection' }, { type: 'ac.markForWorkOrder' },

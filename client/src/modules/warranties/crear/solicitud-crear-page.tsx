@@ -24,7 +24,7 @@ type Form = {
   cc: string[]; subject: string; message: string; attachments: UploadedFileItem[];
 };
 
-/** SPEC §2 solicitud/crear: applicant owner of a unit, origin, responsible, priority, cc, subject, first message, attachments. */
+/** docs/product.md §2 solicitud/crear: applicant owner of a unit, origin, responsible, priority, cc, subject, first message, attachments. */
 export function SolicitudCrearPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -42,7 +42,7 @@ export function SolicitudCrearPage() {
   const units = useQuery(unitsQuery(project, form.tower ? Number(form.tower) : null));
   const people = useQuery(responsiblesQuery(project));
   const unit = units.data?.find((u) => String(u.id) === form.unit);
-  // SPEC §4 save as a different state: only the targets the machine accepts from a new ticket.
+  // docs/product.md §4 save as a different state: only the targets the machine accepts from a new ticket.
   const targets = useMemo(() => saveAsTargets({ state: 'nueva', previousState: null }), []);
 
   const create = useMutation({

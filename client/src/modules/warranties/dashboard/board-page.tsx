@@ -57,7 +57,7 @@ function Lane({ lane }: { lane: RequestsBoard['lanes'][number] }) {
   );
 }
 
-/** SPEC §2 dashboard/solicitudes (issue 6 §8): counts by state and priority, overdue vs response time, lanes per responsible; live. */
+/** dashboard/solicitudes (docs/product.md#dashboards): counts by state and priority, overdue vs response time, lanes per responsible; live. */
 export function BoardPage() {
   const { t } = useTranslation();
   const filters = useDashboardFilters();

@@ -14,7 +14,7 @@ const VIEWS = [
 ] as const;
 
 /**
- * The two views of the after-sales panel (SPEC §2 dashboard: solicitudes, eficiencia). The module's
+ * The two views of the after-sales panel (docs/product.md §2 dashboard: solicitudes, eficiencia). The module's
  * other screens, statistics included, are in the module sub-navigation above (nav/warranties-layout.tsx).
  * Each view is a link styled as a button (not a button inside a link: one tab stop each).
  */

@@ -57,7 +57,10 @@ function TimesTable({ title, rows, testId }: { title: string; rows: Row[]; testI
   );
 }
 
-/** SPEC §2 dashboard/eficiencia (issue 6 §8): response and resolution times per responsible and project; paused while postponed or waiting on the owner. */
+/**
+ * dashboard/eficiencia (docs/product.md#dashboards): response and resolution times per responsible and project; paused
+ * while postponed or waiting on the owner.
+ */
 export function EfficiencyPage() {
   const { t } = useTranslation();
   const filters = useDashboardFilters();

@@ -16,7 +16,7 @@ function Panel({ title, children, testId }: { title: string; children: ReactNode
   return <Card.Root size="sm" data-testid={testId}><Card.Body><Heading as="h2" size="sm" mb="3">{title}</Heading>{children}</Card.Body></Card.Root>;
 }
 
-/** SPEC §2 estadisticas (issue 6 §8): failures by place, item and severity; recurrence by unit type. */
+/** estadisticas (docs/product.md#dashboards): failures by place, item and severity; recurrence by unit type. */
 export function StatisticsPage() {
   const { t } = useTranslation();
   const filters = useDashboardFilters();

@@ -15,7 +15,7 @@ import { REVIEW, useUnitId } from './use-unit-id.ts';
 
 type Row = Omit<Accessory, 'id'>;
 
-/** SPEC §2 accesorios: each accessory handed over (delivered, quantity); a new ficha starts from the project's list. */
+/** docs/product.md §2 accesorios: each accessory handed over (delivered, quantity); a new ficha starts from the project's list. */
 export function AccesoriosTab() {
   const { t } = useTranslation();
   const unitId = useUnitId();

@@ -9,7 +9,7 @@ import { deliveryKeys, fichaApi } from './ficha-api.ts';
 import { useUnitId } from './use-unit-id.ts';
 
 /**
- * SPEC §2 vista-previa-acta: the delivery act as the server renders it (PDF), shown in the browser's
+ * docs/product.md §2 vista-previa-acta: the delivery act as the server renders it (PDF), shown in the browser's
  * own viewer and downloadable. Fetched only when this tab is opened (the route chunk is lazy too).
  */
 export function ActaTab() {

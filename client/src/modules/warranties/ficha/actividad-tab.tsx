@@ -14,7 +14,7 @@ function actionText(a: Activity, t: (k: string, o?: Record<string, unknown>) => 
   return t(`deliveries.actions.${a.action.replace(/\./g, '_')}`, { defaultValue: a.action });
 }
 
-/** SPEC §2 actividad / §9: the ficha's history, last 50 records, newest first. */
+/** docs/product.md §2 actividad / §9: the ficha's history, last 50 records, newest first. */
 export function FichaActividadTab() {
   const { t, i18n } = useTranslation();
   const unitId = useUnitId();

@@ -15,7 +15,7 @@ import { certificatesQuery, deliveryKeys, fichaApi, type Certificate } from './f
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { REVIEW, useUnitId } from './use-unit-id.ts';
 
-/** SPEC §2 archivos / §5: the unit's certificates, PDF only, at most 100 files of 20 MB each. */
+/** docs/product.md §2 archivos / §5: the unit's certificates, PDF only, at most 100 files of 20 MB each. */
 export function ArchivosTab() {
   const { t } = useTranslation();
   const unitId = useUnitId();
@@ -27,7 +27,7 @@ export function ArchivosTab() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: deliveryKeys.detail('ficha', unitId) });
   const attach = useMutation({
     mutationFn: (paths: string[]) => fichaApi.addCertificates(unitId, paths),
-    // An empty value resets the uploader (SPEC §4 upload item), ready for the next batch.
+    // An empty value resets the uploader (docs/product.md §4 upload item), ready for the next batch.
     onSuccess: () => { setUploaded([]); showSuccessToast(t('deliveries_ui.messages.saved')); void refresh(); },
   });
   const remove = useMutation({ mutationFn: (c: Certificate) => fichaApi.removeCertificate(unitId, c.id), onSuccess: () => { setRemoving(null); void refresh(); } });

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 type Props = { open: boolean; title: string; body: string; confirmLabel: string; danger?: boolean; busy?: boolean; onConfirm: () => void; onClose: () => void; testId?: string };
 
-/** A yes/no confirmation before an action that cannot be undone (SPEC §4 clean "after a confirmation"). */
+/** A yes/no confirmation before an action that cannot be undone (docs/product.md §4 clean "after a confirmation"). */
 export function ConfirmDialog({ open, title, body, confirmLabel, danger, busy, onConfirm, onClose, testId }: Props) {
   const { t } = useTranslation();
   return (

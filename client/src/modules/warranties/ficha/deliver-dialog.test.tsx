@@ -17,9 +17,9 @@ function open(onDeliver = vi.fn(async () => undefined)) {
   return onDeliver;
 }
 
-// SPEC §5 delivery dialog: owner role needs at least one option; delivery date required; no special
+// docs/product.md §5 delivery dialog: owner role needs at least one option; delivery date required; no special
 // characters; texts at most 250 characters (with counters).
-describe('delivery dialog rules (SPEC §5)', () => {
+describe('delivery dialog rules (docs/product.md §5)', () => {
   it('refuses to deliver until someone received the unit (owner role needs at least one option)', async () => {
     const onDeliver = open();
     await userEvent.click(await screen.findByTestId('deliver-submit'));

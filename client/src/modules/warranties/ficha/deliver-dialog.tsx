@@ -40,7 +40,7 @@ async function uploadSignature(dataUrl: string, name: string) {
 type Props = { open: boolean; owners: Owner[]; onClose: () => void; onDeliver: (input: DeliverInput) => Promise<unknown> };
 
 /**
- * SPEC §5 delivery dialog: who received the unit (at least one owner in a role), the delivery date
+ * docs/product.md §5 delivery dialog: who received the unit (at least one owner in a role), the delivery date
  * (required), texts of at most 250 characters without special characters (counters shown), and the
  * owner's and the representative's signatures drawn here and uploaded as PNG images.
  */
@@ -148,7 +148,7 @@ export function DeliverDialog({ open, owners, onClose, onDeliver }: Props) {
 }
 
 function emptyForm(owners: Owner[]): DeliverForm {
-  // Nobody starts ticked: who actually came is an explicit choice (SPEC §5, at least one).
+  // Nobody starts ticked: who actually came is an explicit choice (docs/product.md §5, at least one).
   return {
     delivery_date: toIsoDate(new Date()),
     attendees: Object.fromEntries(owners.map((o) => [o.id, ''])),

@@ -14,7 +14,7 @@ import { TextAreaField } from '../components/form-fields.tsx';
 import { deliveryKeys, detailsQuery, fichaApi, type Details } from './ficha-api.ts';
 import { REVIEW, useUnitId } from './use-unit-id.ts';
 
-/** Parkings or stores: a short list of names (SPEC §3 Ficha details). */
+/** Parkings or stores: a short list of names (docs/product.md §3 Ficha details). */
 function NameList({ label, values, onChange, error, readOnly, testId }: { label: string; values: string[]; onChange: (v: string[]) => void; error?: string; readOnly: boolean; testId: string }) {
   const { t } = useTranslation();
   return (
@@ -37,7 +37,7 @@ function NameList({ label, values, onChange, error, readOnly, testId }: { label:
   );
 }
 
-/** SPEC §2 detalles: parkings, stores and the meter readings (light, cold water, hot water, gas, heating). */
+/** docs/product.md §2 detalles: parkings, stores and the meter readings (light, cold water, hot water, gas, heating). */
 export function DetallesTab() {
   const { t } = useTranslation();
   const unitId = useUnitId();

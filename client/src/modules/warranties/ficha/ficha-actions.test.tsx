@@ -22,8 +22,8 @@ function renderActions(f: FichaDetail, permisos: Record<string, boolean>) {
 }
 const labels = (buttons: NodeListOf<HTMLButtonElement>) => [...buttons].map((b) => b.textContent);
 
-// SPEC §4 Ficha + DESIGN §5: the buttons come from the ficha machine, then the user's permissions.
-describe('ficha header buttons (SPEC §4)', () => {
+// docs/product.md §4 Ficha + docs/architecture.md §5: the buttons come from the ficha machine, then the user's permissions.
+describe('ficha header buttons (docs/product.md §4)', () => {
   it('a manager sees schedule, deliver and clean on a unit to deliver', () => {
     expect(labels(renderActions(ficha({}), { entregas_gestionar: true }))).toEqual(['Agendar entrega', 'Entregar', 'Limpiar']);
   });

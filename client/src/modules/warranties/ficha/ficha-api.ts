@@ -48,7 +48,7 @@ export type FichaFilters = Partial<Omit<FichaListQuery, 'page' | 'rowsPerPage' |
 
 const data = <T,>(p: Promise<DataEnvelope<T>>) => p.then((r) => r.data);
 
-/** GET proyectos/{proyecto_id}/fichas: one page of 50 (SPEC §9), SPEC §2 filters. */
+/** GET proyectos/{proyecto_id}/fichas: one page of 50 (docs/product.md §9), docs/product.md §2 filters. */
 export const fichaListQuery = (filters: FichaFilters, page: number) => dataListQuery<FichaRow>({
   keys: deliveryKeys, name: 'fichas', endpoint: `${API}/proyectos/{proyecto_id}/fichas`, module: 'warranties',
   pagination: { page }, filters,
@@ -104,6 +104,6 @@ export const fichaApi = {
     apiV2.get<Blob>(fichaPath(unitId, '/acta'), { responseType: 'blob', query: download ? { download: 1 } : {} }),
 };
 
-// DESIGN §5 step 5: ficha and delivery events refresh every open list and the ficha they name.
+// docs/architecture.md §5 step 5: ficha and delivery events refresh every open list and the ficha they name.
 registerLiveSync('ficha.*', invalidate(deliveryKeys.lists(), (e) => (e.entity?.id ? deliveryKeys.detail('ficha', e.entity.id) : deliveryKeys.details())));
 registerLiveSync('delivery.*', invalidate(deliveryKeys.lists(), deliveryKeys.details()));

@@ -12,7 +12,7 @@ import { FichaStateTag } from './ficha-state-tag.tsx';
 import { useMayOpen } from '../../../app/use-may-open.ts';
 import { useUnitIdParam } from './use-unit-id.ts';
 
-/** SPEC §2 ficha/{unitId} tabs, propietarios first (the default). */
+/** docs/product.md §2 ficha/{unitId} tabs, propietarios first (the default). */
 export const FICHA_TABS = ['propietarios', 'revision', 'detalles', 'accesorios', 'archivos', 'vista-previa-acta', 'recepcion', 'solicitudes', 'actividad'] as const;
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -59,7 +59,7 @@ function Header({ ficha }: { ficha: FichaDetail }) {
   );
 }
 
-/** SPEC §2 ficha/{unitId}: the header with the machine-driven actions, then the tabs. */
+/** docs/product.md §2 ficha/{unitId}: the header with the machine-driven actions, then the tabs. */
 export function FichaLayout() {
   const { t } = useTranslation();
   const unitId = useUnitIdParam();

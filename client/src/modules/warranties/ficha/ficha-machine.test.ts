@@ -3,8 +3,8 @@ import { fichaEventsAllowed, scheduleEventsAllowed } from './ficha-machine.ts';
 
 const base = { scheduled_delivery_at: null, delivery_date: null, is_passed_to_after_sales: false, pending_failures: 0 };
 
-// SPEC §4 Ficha: the header buttons are the events the ficha machine accepts in the stored state.
-describe('ficha header actions from the machine (SPEC §4 Ficha)', () => {
+// docs/product.md §4 Ficha: the header buttons are the events the ficha machine accepts in the stored state.
+describe('ficha header actions from the machine (docs/product.md §4 Ficha)', () => {
   it('por entregar: schedule, deliver and clean; nothing to undo or pass yet', () => {
     expect(fichaEventsAllowed({ ...base, state: 'por_entregar' })).toEqual(['ficha.schedule', 'ficha.deliver', 'ficha.clean']);
   });
@@ -27,7 +27,7 @@ describe('ficha header actions from the machine (SPEC §4 Ficha)', () => {
   });
 });
 
-describe('delivery schedule answers (SPEC §4 delivery schedule: to confirm → confirmed or rejected)', () => {
+describe('delivery schedule answers (docs/product.md §4 delivery schedule: to confirm → confirmed or rejected)', () => {
   const soon = new Date(Date.now() + 7 * 86_400_000).toISOString();
   it('a schedule to confirm can be confirmed or rejected by staff', () => {
     expect(scheduleEventsAllowed({ id: 1, state: 'por_confirmar', start_at: soon, responsible_id: null })).toEqual(['schedule.confirm', 'schedule.reject']);

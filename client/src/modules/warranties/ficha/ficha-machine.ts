@@ -7,7 +7,7 @@ import type { FichaDetail } from './ficha-api.ts';
 export const FICHA_ACTIONS: FichaEventType[] = ['ficha.schedule', 'ficha.deliver', 'ficha.returnToNew', 'ficha.clean', 'ficha.passToAfterSales'];
 
 /**
- * The ficha events its machine accepts now (DESIGN §5: the buttons shown and what the server accepts
+ * The ficha events its machine accepts now (docs/architecture.md §5: the buttons shown and what the server accepts
  * come from the same machine). Values the user still has to enter (dates) get a representative
  * value; the dialogs then require the real ones.
  */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { FichaState } from '#machines/ficha';
 import { StateTag } from '../../../widgets/state-tag.tsx';
 
-/** SPEC §4 ficha states with the state-tag icons of SPEC §4 (qi0–qi5). */
+/** docs/product.md §4 ficha states with the state-tag icons of docs/product.md §4 (qi0–qi5). */
 const LOOK: Record<FichaState, { color: string; icon: string }> = {
   por_entregar: { color: '#1e88e5', icon: 'qi1' },
   entregada: { color: '#2e7d32', icon: 'qi3' },

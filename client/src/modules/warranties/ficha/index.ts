@@ -1,4 +1,4 @@
-/** Public surface of the ficha screens (SPEC §2 warranties ficha/{unitId}), lazy-loaded by the route table. */
+/** Public surface of the ficha screens (docs/product.md §2 warranties ficha/{unitId}), lazy-loaded by the route table. */
 export { FichaLayout } from './ficha-layout.tsx';
 export { PropietariosTab } from './propietarios-tab.tsx';
 export { RevisionTab } from './revision-tab.tsx';

@@ -15,7 +15,7 @@ import { MANAGE, useUnitId } from './use-unit-id.ts';
 type Draft = { id?: number; name: string; last_name: string; mail: string; phone: string; role: Owner['role'] };
 const blank: Draft = { name: '', last_name: '', mail: '', phone: '', role: 'propietario' };
 
-/** SPEC §2 propietarios (default tab): owners and receivers of the unit (name, last name, mail, phone, role). */
+/** docs/product.md §2 propietarios (default tab): owners and receivers of the unit (name, last name, mail, phone, role). */
 export function PropietariosTab() {
   const { t } = useTranslation();
   const unitId = useUnitId();

@@ -18,7 +18,7 @@ function Signature({ label, path }: { label: string; path: string | null | undef
   );
 }
 
-/** SPEC §2 recepcion: what the delivery dialog recorded (date, who received, comments, signatures). */
+/** docs/product.md §2 recepcion: what the delivery dialog recorded (date, who received, comments, signatures). */
 export function RecepcionTab() {
   const { t, i18n } = useTranslation();
   const unitId = useUnitId();

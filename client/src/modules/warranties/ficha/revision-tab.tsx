@@ -20,7 +20,7 @@ const fromItem = (i: RevisionItem): Answer => ({
   observation: i.result?.observation ?? '', photos: (i.result?.photos ?? []) as Photo[],
 });
 
-/** SPEC §2 revision: the pre-delivery inspection by place and item of the unit type's catalogue. */
+/** docs/product.md §2 revision: the pre-delivery inspection by place and item of the unit type's catalogue. */
 export function RevisionTab() {
   const { t } = useTranslation();
   const unitId = useUnitId();

@@ -8,7 +8,7 @@ type Props = {
   onSubmit: (startAt: string) => void; onClose: () => void; testId?: string;
 };
 
-/** Date plus hour 0–23 and minute 00/15/30/45 (SPEC §9 time picker) for one unit or a bulk schedule. */
+/** Date plus hour 0–23 and minute 00/15/30/45 (docs/product.md §9 time picker) for one unit or a bulk schedule. */
 export function ScheduleDialog({ open, title, initial, busy, error, children, onSubmit, onClose, testId }: Props) {
   const { t } = useTranslation();
   const [slot, setSlot] = useState<Slot>(() => isoToSlot(initial));

@@ -9,7 +9,7 @@ import { useMayOpen } from '../../../app/use-may-open.ts';
 import { unitTicketsQuery, type UnitTicket } from './ficha-api.ts';
 import { useUnitId } from './use-unit-id.ts';
 
-/** SPEC §2 solicitudes: the unit's after-sales tickets, each linking to its ticket page. */
+/** docs/product.md §2 solicitudes: the unit's after-sales tickets, each linking to its ticket page. */
 export function SolicitudesTab() {
   const unitId = useUnitId();
   const query = useQuery(unitTicketsQuery(unitId));

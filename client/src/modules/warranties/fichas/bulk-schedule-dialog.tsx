@@ -13,7 +13,7 @@ const INTERVALS = [0, 15, 30, 45, 60, 90, 120, 180, 240];
 
 type Props = { open: boolean; projectId: number; unitIds: number[]; onClose: () => void; onDone: () => void };
 
-/** SPEC §2 fichas: schedule the selected units (at most 50) from one date and time, one after another. */
+/** docs/product.md §2 fichas: schedule the selected units (at most 50) from one date and time, one after another. */
 export function BulkScheduleDialog({ open, projectId, unitIds, onClose, onDone }: Props) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();

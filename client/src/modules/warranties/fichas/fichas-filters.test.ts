@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fichaListQuerySchema } from '#domain/schemas/deliveries';
 import { activeFilters, EMPTY_FILTERS, toQuery } from './fichas-filters.tsx';
 
-describe('fichas date filters → query (SPEC §2 scheduled and delivered dates)', () => {
+describe('fichas date filters → query (docs/product.md §2 scheduled and delivered dates)', () => {
   it('sends open and closed ranges as they are', () => {
     const q = toQuery({ ...EMPTY_FILTERS, scheduled_from: '2026-01-01', delivered_from: '2026-02-01', delivered_to: '2026-02-28' });
     expect(q).toMatchObject({ scheduled_from: '2026-01-01', scheduled_to: undefined, delivered_from: '2026-02-01', delivered_to: '2026-02-28' });

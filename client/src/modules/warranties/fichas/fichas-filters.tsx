@@ -8,7 +8,7 @@ import { MultiSelectFilter } from '../../../widgets/multi-select-filter.tsx';
 import { responsiblesQuery, towersQuery } from '../api/pickers-api.ts';
 import { unitTypesQuery } from '../ficha/ficha-api.ts';
 
-/** SPEC §2 fichas filters: tower, floor, type, state, responsible, scheduled and delivered dates. */
+/** docs/product.md §2 fichas filters: tower, floor, type, state, responsible, scheduled and delivered dates. */
 export type FichaFilterState = {
   search: string; tower: string[]; floor: string; type: string[]; state: string[]; responsible: string[];
   scheduled_from: string; scheduled_to: string; delivered_from: string; delivered_to: string;

@@ -17,7 +17,7 @@ import { BulkScheduleDialog } from './bulk-schedule-dialog.tsx';
 import { EMPTY_FILTERS, FichasFilters, toQuery, type FichaFilterState } from './fichas-filters.tsx';
 import { selectPage, toggleUnit } from './selection.ts';
 
-/** SPEC §2 /warranties/fichas: the project's units as delivery records, filtered, paged by 50, bulk-scheduled (≤ 50). */
+/** docs/product.md §2 /warranties/fichas: the project's units as delivery records, filtered, paged by 50, bulk-scheduled (≤ 50). */
 export function FichasPage() {
   const { t } = useTranslation();
   const projectId = useSession((s) => s.projectId);

@@ -3,8 +3,8 @@ import { selectPage, toggleUnit } from './selection.ts';
 
 const ids = (n: number, from = 1) => Array.from({ length: n }, (_, i) => from + i);
 
-// SPEC §5 "Bulk or owner filters are at most 50 records"; §9 "selection and bulk filter maximum 50".
-describe('fichas bulk selection cap (SPEC §5, §9: at most 50)', () => {
+// docs/product.md §5 "Bulk or owner filters are at most 50 records"; §9 "selection and bulk filter maximum 50".
+describe('fichas bulk selection cap (docs/product.md §5, §9: at most 50)', () => {
   it('toggles a unit in and out', () => {
     expect(toggleUnit([], 7)).toEqual({ selected: [7], refused: false });
     expect(toggleUnit([7, 8], 7)).toEqual({ selected: [8], refused: false });

@@ -2,7 +2,7 @@ import { BULK_SELECTION_MAX } from '#domain/limits';
 
 export type SelectionResult = { selected: number[]; refused: boolean };
 
-/** SPEC §5/§9: a bulk selection holds at most 50 units; going past it is refused, not truncated. */
+/** docs/product.md §5/§9: a bulk selection holds at most 50 units; going past it is refused, not truncated. */
 export function toggleUnit(selected: readonly number[], id: number, max = BULK_SELECTION_MAX): SelectionResult {
   if (selected.includes(id)) return { selected: selected.filter((s) => s !== id), refused: false };
   if (selected.length >= max) return { selected: [...selected], refused: true };

@@ -4,7 +4,7 @@ import type { PermissionSet } from '#domain/permissions';
 /** One entry of the warranties sub-navigation: where it goes and which paths mark it current. */
 export type ModuleNavItem = { id: 'dashboard' | 'solicitudes' | 'agenda' | 'fichas' | 'estadisticas'; to: string; titleKey: string; owns: RegExp };
 
-/** The module's screens in navigation order (SPEC §2 warranties sub-routes). */
+/** The module's screens in navigation order (docs/product.md §2 warranties sub-routes). */
 export const MODULE_NAV: readonly ModuleNavItem[] = [
   { id: 'dashboard', to: '/warranties/dashboard', titleKey: 'routes.warranties.dashboard.title', owns: /^\/warranties\/dashboard(\/|$)/ },
   // The list, a ticket and the creation form are all "Solicitudes".

@@ -32,7 +32,7 @@ const where = () => screen.getByTestId('where').textContent;
 const navItems = () => within(screen.getByTestId('warranties-nav')).getAllByRole('link').map((a) => a.getAttribute('data-testid')!.replace('warranties-nav-', ''));
 const askedFor = (api: ReturnType<typeof mockFetch>, path: string) => api.calls.some((c) => new URL(c.url, 'http://x').pathname.includes(path));
 
-describe('warranties: each screen with its own permission, and a sub-navigation (SPEC §2, §6)', () => {
+describe('warranties: each screen with its own permission, and a sub-navigation (docs/product.md §2, §6)', () => {
   beforeEach(() => { localStorage.clear(); session.reset(); session.clearUser(); });
   afterEach(() => vi.unstubAllGlobals());
 

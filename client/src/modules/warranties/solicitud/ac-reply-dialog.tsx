@@ -13,7 +13,7 @@ import { SelectField, TextAreaField } from '../components/form-fields.tsx';
 /** Result → AC machine event: the dialog offers only the results the machine accepts now. */
 const RESULT_EVENT: Record<(typeof AC_RESULTS)[number], AcEventType> = { conforme: 'ac.approve', no_conforme: 'ac.disapprove', rechazada: 'ac.reject' };
 
-/** Records the owner's answer to an AC (SPEC §4 AC): conforming, non-conforming or rejected (a reply is required unless conforming). */
+/** Records the owner's answer to an AC (docs/product.md §4 AC): conforming, non-conforming or rejected (a reply is required unless conforming). */
 export function AcReplyDialog({ ticketId, ac, allowed, open, onClose }: { ticketId: number; ac: AcView; allowed: AcEventType[]; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();

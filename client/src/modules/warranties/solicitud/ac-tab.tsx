@@ -61,7 +61,7 @@ function AcCard({ ticketId, ac }: { ticketId: number; ac: AcView }) {
   );
 }
 
-/** SPEC §2 solicitud/{id}/ac: conformity acts (pending, conforming, non-conforming, rejected) and their follow-up. */
+/** docs/product.md §2 solicitud/{id}/ac: conformity acts (pending, conforming, non-conforming, rejected) and their follow-up. */
 export function AcTab() {
   const { t } = useTranslation();
   const ticket = useTicket();

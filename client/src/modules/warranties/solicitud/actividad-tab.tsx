@@ -46,7 +46,7 @@ function Composer({ ticketId }: { ticketId: number }) {
       <form onSubmit={(e: FormEvent) => { e.preventDefault(); submit(); }} noValidate>
         <TextAreaField label={t('warranties_ui.activity.message')} required value={body} onChange={setBody} maxLength={MESSAGE_MAX}
           error={errors.body} rows={2} testId="message-body" />
-        {/* Private notes never reach the owner (issue 6 §1); public messages do. */}
+        {/* Private notes never reach the owner (docs/product.md#ticket-screens); public messages do. */}
         <ToggleInput label={t('warranties_ui.activity.public')} checked={isPublic} onChange={setPublic}
           description={isPublic ? t('warranties_ui.activity.public_help') : t('warranties_ui.activity.private_help')} />
         {isAttaching || files.length ? <FileUploader context="general" value={files} onChange={setFiles} label={t('warranties_ui.form.attachments')} /> : null}
@@ -64,7 +64,7 @@ function Composer({ ticketId }: { ticketId: number }) {
   );
 }
 
-/** SPEC §2 solicitud/{id}/actividad: changes and messages, newest first (last 50 a page, SPEC §9), and the composer. */
+/** docs/product.md §2 solicitud/{id}/actividad: changes and messages, newest first (last 50 a page, docs/product.md §9), and the composer. */
 export function ActividadTab() {
   const { t } = useTranslation();
   const ticket = useTicket();

@@ -14,7 +14,7 @@ import { SelectField, TextField } from '../components/form-fields.tsx';
 import { saveAsTargets } from '../components/ticket-machine.ts';
 
 /**
- * Edit subject, responsible, priority and cc; SPEC §4 "the save button can send it as a different
+ * Edit subject, responsible, priority and cc; docs/product.md §4 "the save button can send it as a different
  * state": the state select offers only the save-as targets the ticket machine accepts now.
  */
 export function EditTicketDialog({ ticket, open, onClose }: { ticket: TicketDetail; open: boolean; onClose: () => void }) {
@@ -49,7 +49,7 @@ export function EditTicketDialog({ ticket, open, onClose }: { ticket: TicketDeta
       ...(form.cc.join(',') !== ticket.cc.map((c) => String(c.id)).join(',') ? { cc: form.cc.map(Number) } : {}),
       ...(form.state ? { state: form.state } : {}),
     };
-    // SPEC §5 "saving with no changes shows a 'no changes to send' message".
+    // docs/product.md §5 "saving with no changes shows a 'no changes to send' message".
     if (!Object.keys(body).length) return showToast({ type: 'warning', title: t('common.no_changes'), errors: [] });
     const r = validate(ticketUpdateSchema, body, t);
     if (!r.ok) return setErrors(r.errors);

@@ -14,7 +14,7 @@ import { OUTCOME_EVENTS, failureEventsAllowed } from '../components/work-machine
 
 const STATE_PALETTE: Record<string, string> = { pendiente: 'gray', falla: 'red', cumple: 'green', no_aplica: 'gray', solucionada: 'green', solucionada_postventa: 'teal' };
 const SEVERITY_PALETTE: Record<string, string> = { leve: 'yellow', moderada: 'orange', grave: 'red' };
-/** Outcomes offered in the result menu; "not applicable" has its own button (SPEC §4 close as not applicable). */
+/** Outcomes offered in the result menu; "not applicable" has its own button (docs/product.md §4 close as not applicable). */
 const OUTCOMES = ['cumple', 'falla', 'solucionada', 'solucionada_postventa'] as const;
 const ACTIONS: FailureActionEvent[] = ['failure.markNotApplicable', 'failure.markToOwner', 'failure.reopen', 'failure.reenter'];
 

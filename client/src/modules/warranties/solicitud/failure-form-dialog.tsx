@@ -15,7 +15,7 @@ import { SelectField, TextAreaField, TextField } from '../components/form-fields
 
 type Props = { ticket: TicketDetail; open: boolean; onClose: () => void; nextBatch: number };
 
-/** A failure from the unit type's catalogue: area → place → item → detail (issue 6 §2), batch, severity, photos. */
+/** A failure from the unit type's catalogue: area → place → item → detail (docs/product.md §3 Failure), batch, severity, photos. */
 export function FailureFormDialog({ ticket, open, onClose, nextBatch }: Props) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();

@@ -13,7 +13,7 @@ import { useTicket } from './use-ticket.ts';
 /** Failures can only change while the ticket is being worked (the API answers ticket_not_working otherwise). */
 const WORKING = ['nueva', 'abierta', 'en_proceso'];
 
-/** SPEC §2 solicitud/{id}/fallas: the failures by batch, with their outcomes and actions. */
+/** docs/product.md §2 solicitud/{id}/fallas: the failures by batch, with their outcomes and actions. */
 export function FallasTab() {
   const { t } = useTranslation();
   const ticket = useTicket();

@@ -10,7 +10,7 @@ import { dateText } from '../components/dates.ts';
 import { TicketStateTag } from '../components/ticket-state-tag.tsx';
 
 /**
- * SPEC §2/§4 merge dialog: the other tickets of the same unit (the API lists only those, and only
+ * docs/product.md §2/§4 merge dialog: the other tickets of the same unit (the API lists only those, and only
  * those the machine lets merge); the chosen ones end merged into this one, which keeps their
  * messages, failures and orders.
  */

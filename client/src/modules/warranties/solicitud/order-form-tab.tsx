@@ -24,7 +24,10 @@ const nextQuarter = () => {
   return d;
 };
 
-/** SPEC §2 oi|ot crear and editar/{id}: responsible, failures, description and the schedule (SPEC §5 "an order needs a schedule"). */
+/**
+ * docs/product.md §2 oi|ot crear and editar/{id}: responsible, failures, description and the schedule
+ * (docs/product.md §5 "an order needs a schedule").
+ */
 export function OrderFormTab() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -3,7 +3,7 @@ import { parseRouteId } from '../../../app/route-id.ts';
 import type { OrderKind } from '../api/types.ts';
 
 /**
- * OI or OT from the route (SPEC §2 solicitud/{id}/oi and /ot share their screens). `orderId` is null
+ * OI or OT from the route (docs/product.md §2 solicitud/{id}/oi and /ot share their screens). `orderId` is null
  * on crear; `badId` is true when editar/gestionar carry something that is not an id (show not-found).
  */
 export function useOrderKind(): { kind: OrderKind; segment: 'oi' | 'ot'; orderId: number | null; badId: boolean } {

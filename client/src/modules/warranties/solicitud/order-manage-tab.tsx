@@ -15,7 +15,7 @@ import { useOrderKind } from './order-kind.ts';
 import { OrderStateBadge } from './order-state-badge.tsx';
 import { useTicket } from './use-ticket.ts';
 
-/** SPEC §2 oi|ot gestionar/{id}: the result of each failure (SPEC §4 outcomes) and the visit's observations. */
+/** docs/product.md §2 oi|ot gestionar/{id}: the result of each failure (docs/product.md §4 outcomes) and the visit's observations. */
 export function OrderManageTab() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();

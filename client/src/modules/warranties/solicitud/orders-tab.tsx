@@ -74,7 +74,7 @@ function OrderRow({ order, base }: { order: OrderView; base: string }) {
   );
 }
 
-/** SPEC §2 solicitud/{id}/oi and /ot list. */
+/** docs/product.md §2 solicitud/{id}/oi and /ot list. */
 export function OrdersTab() {
   const { t } = useTranslation();
   const ticket = useTicket();

@@ -23,7 +23,7 @@ function renderAt(path: string) {
   );
 }
 
-describe('ids from the route (SPEC §2 solicitud/{solicitudId}, oi|ot editar|gestionar/{id})', () => {
+describe('ids from the route (docs/product.md §2 solicitud/{solicitudId}, oi|ot editar|gestionar/{id})', () => {
   it.each(['abc', '0', '-4', '1.5'])('shows "not found" for solicitud/%s without asking the server', async (id) => {
     const api = mockFetch(() => ({ body: { data: ticketDetail() } }));
     renderAt(`/warranties/solicitud/${id}`);

@@ -67,7 +67,7 @@ function Header({ ticket }: { ticket: TicketDetail }) {
   );
 }
 
-/** SPEC §2 solicitud/{solicitudId}: header with state and machine-driven actions, then the tabs. */
+/** docs/product.md §2 solicitud/{solicitudId}: header with state and machine-driven actions, then the tabs. */
 export function SolicitudLayout() {
   const { t } = useTranslation();
   const id = useTicketId();

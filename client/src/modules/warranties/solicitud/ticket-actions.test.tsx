@@ -11,7 +11,7 @@ const actionIds = () => screen.getAllByTestId(/^action-/).map((b) => b.getAttrib
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('ticket header actions come from the ticket machine (DESIGN §5, SPEC §4)', { timeout: 20_000 }, () => {
+describe('ticket header actions come from the ticket machine (docs/architecture.md §5, docs/product.md §4)', { timeout: 20_000 }, () => {
   it('a new ticket can be opened, started, postponed, merged, closed or marked not applicable', () => {
     mockFetch();
     renderWithProviders(<TicketActions ticket={ticketDetail({ state: 'nueva' })} />, { queryClient: clientWithUser(ALL) });
@@ -41,14 +41,14 @@ describe('ticket header actions come from the ticket machine (DESIGN §5, SPEC �
     expect(screen.queryByTestId('ticket-edit')).toBeNull();
   });
 
-  it('hides what the user may not do: without postventa_cerrar there is no close, merge or reopen (SPEC §6)', () => {
+  it('hides what the user may not do: without postventa_cerrar there is no close, merge or reopen (docs/product.md §6)', () => {
     mockFetch();
     renderWithProviders(<TicketActions ticket={ticketDetail({ state: 'abierta' })} />, { queryClient: clientWithUser(['postventa_gestionar']) });
     expect(actionIds()).toEqual(['ticket.startProgress', 'ticket.postpone']);
   });
 });
 
-describe('closing requires a justification (SPEC §5)', { timeout: 20_000 }, () => {
+describe('closing requires a justification (docs/product.md §5)', { timeout: 20_000 }, () => {
   it('keeps the confirm button off until there is text, and sends the trimmed justification', async () => {
     const api = mockFetch((call) => ({ body: { data: ticketDetail({ state: call.url.includes('/cerrar') ? 'finalizada' : 'abierta' }) } }));
     const user = userEvent.setup({ delay: null });
@@ -71,7 +71,7 @@ describe('closing requires a justification (SPEC §5)', { timeout: 20_000 }, () 
   });
 });
 
-describe('merge dialog (SPEC §2/§4: tickets of the same unit)', { timeout: 20_000 }, () => {
+describe('merge dialog (docs/product.md §2/§4: tickets of the same unit)', { timeout: 20_000 }, () => {
   it('lists the candidates the API gives for this ticket (same unit, mergeable) and merges the chosen ones into it', async () => {
     const api = mockFetch((call) => {
       if (call.url.includes('/fusionables')) {

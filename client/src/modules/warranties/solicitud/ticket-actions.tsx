@@ -15,7 +15,7 @@ import { EditTicketDialog } from './edit-ticket-dialog.tsx';
 import { MergeDialog } from './merge-dialog.tsx';
 import { pendingFailuresOf } from './use-ticket.ts';
 
-/** Header buttons, in order; which show is the machine's answer for the ticket's state (DESIGN §5). */
+/** Header buttons, in order; which show is the machine's answer for the ticket's state (docs/architecture.md §5). */
 const BUTTONS: { event: TicketEventType; permission: string; dialog?: 'justify' | 'reopen' | 'merge' }[] = [
   { event: 'ticket.open', permission: 'postventa_gestionar' },
   { event: 'ticket.startProgress', permission: 'postventa_gestionar' },
@@ -53,7 +53,7 @@ export function TicketActions({ ticket }: { ticket: TicketDetail }) {
   });
 
   function confirmJustified(event: TicketEventType, text: string) {
-    // SPEC §5: a justification is required to close; the shared schema says so before the server does.
+    // docs/product.md §5: a justification is required to close; the shared schema says so before the server does.
     const r = validate(closeSchema, { justification: text }, t);
     if (!r.ok) return setFieldError(r.errors.justification);
     act.mutate({ event: event as TicketActionEvent, justification: r.data.justification });

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { ObservationEntry } from '../../../widgets/observation-list.tsx';
 import type { TimelineEntry } from '../api/types.ts';
 
-/** An API timeline entry → the SPEC §3 observation entry the shared list draws; changes read "from → to". */
+/** An API timeline entry → the docs/product.md §3 observation entry the shared list draws; changes read "from → to". */
 export function toObservation(e: TimelineEntry, t: TFunction): ObservationEntry {
   const stateName = (s: string) => t(`warranties.states.${s}`, { defaultValue: t(`warranties.order_states.${s}`, { defaultValue: s }) });
   const change = e.source === 'change' && e.from && e.to && e.from !== e.to ? `${stateName(e.from)} → ${stateName(e.to)}` : '';

@@ -3,7 +3,7 @@ import { useRouteId } from '../../../app/route-id.ts';
 import { ticketDetailQuery } from '../api/tickets-api.ts';
 import type { TicketDetail } from '../api/types.ts';
 
-/** The solicitud id of the route (SPEC §2 solicitud/{solicitudId}), or null when it is not a valid id. */
+/** The solicitud id of the route (docs/product.md §2 solicitud/{solicitudId}), or null when it is not a valid id. */
 export function useTicketId(): number | null {
   return useRouteId('solicitudId');
 }

@@ -28,7 +28,7 @@ export function bulkActionsFor(rows: Pick<TicketRow, 'state' | 'previous_state'>
 
 type Props = { selectedRows: TicketRow[]; responsibles: { value: string; label: string }[]; onDone: () => void };
 
-/** SPEC §5/§9 bulk actions on at most 50 selected tickets. */
+/** docs/product.md §5/§9 bulk actions on at most 50 selected tickets. */
 export function BulkActions({ selectedRows, responsibles, onDone }: Props) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();

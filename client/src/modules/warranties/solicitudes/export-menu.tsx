@@ -7,7 +7,7 @@ import { saveBlob } from '../../../widgets/upload/transfer.ts';
 import { toIsoDate } from '../../../widgets/date-range.ts';
 import { ticketsApi, type TicketFilters, type TicketSort } from '../api/tickets-api.ts';
 
-/** SPEC §7 export of the filtered set to xlsx or csv: the server builds the file, the browser saves it. */
+/** docs/product.md §7 export of the filtered set to xlsx or csv: the server builds the file, the browser saves it. */
 export function ExportMenu({ filters, sort, disabled }: { filters: TicketFilters; sort: TicketSort; disabled?: boolean }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
@@ -18,7 +18,7 @@ export function ExportMenu({ filters, sort, disabled }: { filters: TicketFilters
       saveBlob(blob, `solicitudes-${toIsoDate(new Date())}.${format}`);
       showSuccessToast(t('files.downloaded_file'));
     } catch {
-      // the API client already showed the SPEC §8 toast
+      // the API client already showed the docs/product.md §8 toast
     } finally {
       setBusy(false);
     }

@@ -11,7 +11,7 @@ const ids = (n: number, from = 1) => Array.from({ length: n }, (_, i) => from + 
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('selection for bulk actions (SPEC §5/§9: at most 50)', { timeout: 20_000 }, () => {
+describe('selection for bulk actions (docs/product.md §5/§9: at most 50)', { timeout: 20_000 }, () => {
   it('refuses the 51st ticket and still lets one be unselected', () => {
     let selected: ReadonlySet<number> = new Set(ids(50));
     expect(SELECTION_MAX).toBe(50);

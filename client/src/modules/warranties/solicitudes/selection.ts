@@ -1,6 +1,6 @@
 import { BULK_SELECTION_MAX } from '#domain/limits';
 
-/** SPEC §5/§9: at most 50 tickets selected for bulk actions. */
+/** docs/product.md §5/§9: at most 50 tickets selected for bulk actions. */
 export const SELECTION_MAX = BULK_SELECTION_MAX;
 
 /** Toggles one id; refuses (returns the same set) when adding would pass the cap. */

@@ -43,7 +43,7 @@ function renderList(search: string) {
   );
 }
 
-describe('solicitudes list paging (SPEC §2 pagination)', () => {
+describe('solicitudes list paging (docs/product.md §2 pagination)', () => {
   it('moves ?page=2 of 14 results to page 1 and shows its rows, not the empty state', async () => {
     const api = serveTickets(14);
     renderList('?project=&page=2');
@@ -74,7 +74,7 @@ describe('solicitudes list paging (SPEC §2 pagination)', () => {
   });
 });
 
-describe('solicitudes date filter (SPEC §9 custom range)', () => {
+describe('solicitudes date filter (docs/product.md §9 custom range)', () => {
   it('never requests a custom range without both dates, and filters once both are set', async () => {
     const api = serveTickets(3);
     renderList('?project=');

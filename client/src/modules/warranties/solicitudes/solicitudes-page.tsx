@@ -19,7 +19,7 @@ import { TicketTable } from './ticket-table.tsx';
 import { useFilterOptions } from './use-filter-options.ts';
 import { activeFilterCount, toApiFilters, useTicketListState } from './use-ticket-filters.ts';
 
-/** SPEC §2 /warranties/solicitudes: filters, sort, pages of 50, selection for bulk actions, export; live. */
+/** docs/product.md §2 /warranties/solicitudes: filters, sort, pages of 50, selection for bulk actions, export; live. */
 export function SolicitudesPage() {
   const { t } = useTranslation();
   const { state, update, clear } = useTicketListState();

@@ -9,7 +9,7 @@ import { useFilterOptions } from './use-filter-options.ts';
 
 type Update = ReturnType<typeof useTicketListState>['update'];
 
-/** SPEC §2 solicitudes filters: state, priority, origin, responsible, project, tower, unit, date presets; and the sort. */
+/** docs/product.md §2 solicitudes filters: state, priority, origin, responsible, project, tower, unit, date presets; and the sort. */
 export function TicketFilters({ state, update }: { state: ListState; update: Update }) {
   const { t } = useTranslation();
   const options = useFilterOptions(state.project, state.tower);

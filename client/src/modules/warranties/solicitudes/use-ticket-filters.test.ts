@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ticketListQuerySchema } from '#domain/schemas/warranties';
 import { activeFilterCount, parseListState, toApiFilters } from './use-ticket-filters.ts';
 
-describe('solicitudes list state in the URL (SPEC §2 filters, §9 page size and date presets)', () => {
+describe('solicitudes list state in the URL (docs/product.md §2 filters, §9 page size and date presets)', () => {
   it('defaults to the top-bar project, page 1 of 50, newest first', () => {
     const s = parseListState(new URLSearchParams(''), 3);
     expect(s).toMatchObject({ project: ['3'], page: 1, rowsPerPage: 50, sort: { sortBy: null, descending: false }, date: { preset: 'all', field: 'created' } });

@@ -6,7 +6,7 @@ import { useSession } from '../../../app/session/session-store.ts';
 import { dateFilterQuery, isDateFilterActive, type DateFilterValue } from '../../../widgets/date-range.ts';
 import type { TicketFilters, TicketSort } from '../api/tickets-api.ts';
 
-/** The list state lives in the URL, so the remembered route (SPEC §2) and a shared link keep the filters. */
+/** The list state lives in the URL, so the remembered route (docs/product.md §2) and a shared link keep the filters. */
 export type ListState = {
   state: string[]; priority: string[]; origin: string[]; responsible: string[]; project: string[]; tower: string[]; unit: string[];
   date: DateFilterValue; search: string; sort: TicketSort; page: number; rowsPerPage: number;
@@ -46,7 +46,7 @@ export function parseListState(params: URLSearchParams, defaultProject: number |
   };
 }
 
-/** List state → the API's filter query (SPEC §2 filters; §7 comma lists). */
+/** List state → the API's filter query (docs/product.md §2 filters; §7 comma lists). */
 export function toApiFilters(s: ListState): TicketFilters {
   const nums = (v: string[]) => (v.length ? v.map(Number) : undefined);
   return {

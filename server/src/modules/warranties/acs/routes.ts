@@ -8,7 +8,7 @@ import { jsonBody } from '../../../lib/validate.ts';
 import { idParam } from '../shared/scope.ts';
 import { createAc, followUp, listAcs, replyAc } from './service.ts';
 
-/** SPEC §2 solicitud/{id}/ac: conformity acts, the owner's answer and the follow-up (SPEC §4 AC). */
+/** docs/product.md §2 solicitud/{id}/ac: conformity acts, the owner's answer and the follow-up (docs/product.md §4 AC). */
 export const acRoutes = new Hono<AppEnv>()
   .get('/', async (c) => c.json({ data: await listAcs(c.var.deps, currentUser(c), idParam(c.req.param('id'))) }))
   .post('/', requirePermission(TICKET_MANAGE), async (c) => {

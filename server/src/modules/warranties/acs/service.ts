@@ -103,7 +103,7 @@ async function acCommand(deps: AppDeps, user: SessionUser, ticket: Ticket, acId:
 }
 
 /**
- * Follow-up of a non-conforming or rejected AC (SPEC §4): its failures re-enter (back to pending, a
+ * Follow-up of a non-conforming or rejected AC (docs/product.md §4): its failures re-enter (back to pending, a
  * new batch) and a new OI (re-inspection) or OT (work order) is created for them, to be scheduled.
  */
 async function followUpOrder(tx: Tx, user: SessionUser, ticket: Ticket, ac: Ac, kind: 'OI' | 'OT', t: Translate) {

@@ -11,7 +11,7 @@ import { agendaOrder, listAgenda } from './service.ts';
 
 const query = agendaQuerySchema.extend({ tz: z.string().max(64).optional() });
 
-/** SPEC §2 agenda: OI/OT by responsible in a range; a drag reschedules through the order machine. */
+/** docs/product.md §2 agenda: OI/OT by responsible in a range; a drag reschedules through the order machine. */
 export const agendaRoutes = new Hono<AppEnv>()
   .get('/', async (c) => c.json(await listAgenda(c.var.deps, currentUser(c), queryOf(c, query))))
   .patch('/:orderId', requireCommand(orderCommands, 'order.reschedule'), async (c) => {

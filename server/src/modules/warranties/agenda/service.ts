@@ -24,7 +24,7 @@ function instant(value: string, tz: string, endOfDay: boolean) {
 
 type Slot = { id: number; responsibleId: number | null; start: number; end: number };
 
-/** Orders of one responsible whose visits overlap another of theirs (issue 6 §5: flagged on the agenda). */
+/** Orders of one responsible whose visits overlap another of theirs (docs/product.md#agenda: flagged on the agenda). */
 export function overlapping(slots: Slot[]): Map<number, number[]> {
   const out = new Map<number, number[]>();
   const byPerson = new Map<number, Slot[]>();
@@ -41,7 +41,7 @@ export function overlapping(slots: Slot[]): Map<number, number[]> {
   return out;
 }
 
-/** GET agenda (SPEC §2 agenda): scheduled OI/OT in a range, by responsible(s), with overlap flags. */
+/** GET agenda (docs/product.md §2 agenda): scheduled OI/OT in a range, by responsible(s), with overlap flags. */
 export async function listAgenda(deps: AppDeps, user: SessionUser, q: Query) {
   const db = deps.database.db;
   const [company] = await db.select({ country: companies.country }).from(companies).where(eq(companies.id, user.companyId));

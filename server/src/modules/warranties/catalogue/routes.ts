@@ -67,7 +67,7 @@ export const catalogueRoutes = new Hono<AppEnv>()
         or(sql`${profiles.permissions} @> '["todos_los_proyectos"]'::jsonb`, sql`${userProjects.userId} is not null`),
         or(sql`${profiles.permissions} @> '["postventa_gestionar"]'::jsonb`, sql`${profiles.permissions} @> '["entregas_revision"]'::jsonb`)))
       .orderBy(asc(users.firstName), asc(users.lastName));
-    // SPEC §3 User option: full_name, username, image_url, acronym, is_enabled.
+    // docs/product.md §3 User option: full_name, username, image_url, acronym, is_enabled.
     return c.json({ data: rows.map((r) => ({
       id: r.user.id, full_name: fullName(r.user), username: r.user.username, image_url: r.user.imagePath, acronym: acronymOf(r.user),
       color: r.user.color, is_enabled: r.user.isActive, is_agent: r.isAgent,

@@ -6,7 +6,7 @@ import {
 import { ApiError, notFound } from '../../../lib/errors.ts';
 import { addYears } from '../shared/dates.ts';
 
-/** Legal terms when a company has not configured its own (issue 6 §2: Chile 3 / 5 / 10 years). */
+/** Legal terms when a company has not configured its own (docs/product.md#failure-guarantee: Chile 3 / 5 / 10 years). */
 export const DEFAULT_WARRANTY_TERMS: Record<string, Record<string, number>> = {
   CL: { terminaciones: 3, instalaciones: 5, estructura: 10 },
 };
@@ -67,8 +67,9 @@ export async function warrantyYears(db: DbOrTx, companyId: number, category: str
 }
 
 /**
- * Issue 6 §2: the guarantee is computed, never typed. It runs from the unit's delivery date, or the
- * project's municipal reception date when the unit has none, for the item category's term.
+ * The guarantee is computed, never typed (docs/product.md#failure-guarantee). It runs from the unit's
+ * delivery date, or the project's municipal reception date when the unit has none, for the item
+ * category's term.
  */
 export async function computeGuarantee(db: DbOrTx, companyId: number, unit: { projectId: number; deliveryDate: string | null }, category: string) {
   let start = unit.deliveryDate;
@@ -81,7 +82,7 @@ export async function computeGuarantee(db: DbOrTx, companyId: number, unit: { pr
   return { years, startDate: start, endDate: addYears(start, years) };
 }
 
-/** The guarantee as the API shows it (issue 6 §2: "the screen says whether it is in force"). */
+/** The guarantee as the API shows it (docs/product.md#failure-guarantee: the screen says whether it is in force). */
 export function guaranteeView(f: { category: string; guaranteeYears: number; guaranteeStart: string; guaranteeEnd: string }, today: string) {
   return { category: f.category, years: f.guaranteeYears, start_date: f.guaranteeStart, end_date: f.guaranteeEnd, in_force: today <= f.guaranteeEnd };
 }

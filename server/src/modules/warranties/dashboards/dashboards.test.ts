@@ -22,7 +22,7 @@ afterAll(async () => { await ctx?.close(); });
 /** Moves a ticket's clock back, as if it had been created `hours` ago. */
 const age = (id: number, hours: number) => ctx.db.update(tickets).set({ createdAt: new Date(Date.now() - hours * hour) }).where(eq(tickets.id, id));
 
-describe('dashboard/solicitudes (issue 6 §8)', () => {
+describe('dashboard/solicitudes (docs/product.md#dashboards)', () => {
   it('counts by state and priority match the tickets the caller sees', async () => {
     const res = await ctx.request('GET', 'postventa/dashboard/solicitudes', { cookie: supervisor });
     expect(res.status).toBe(200);
@@ -36,7 +36,7 @@ describe('dashboard/solicitudes (issue 6 §8)', () => {
     expect(projectOnly.json.data.response.open).toBeLessThan(open);
   });
 
-  it('overdue against the response time; the clock pauses while postponed; agents are exempt (SPEC §6)', async () => {
+  it('overdue against the response time; the clock pauses while postponed; agents are exempt (docs/product.md §6)', async () => {
     const late = await newTicket(ctx, agent, ids, { responsible_id: ids.supervisor });
     const paused = await newTicket(ctx, agent, ids, { responsible_id: ids.supervisor });
     const agents = await newTicket(ctx, agent, ids, { responsible_id: ids.agente });
@@ -55,14 +55,14 @@ describe('dashboard/solicitudes (issue 6 §8)', () => {
     expect(exempt.json.data.response).toMatchObject({ is_overdue: false, is_exempt: true, response_due_at: null });
   });
 
-  it('SPEC §6 dashboards need postventa_supervisar or postventa_gestionar', async () => {
+  it('docs/product.md §6 dashboards need postventa_supervisar or postventa_gestionar', async () => {
     expect((await ctx.request('GET', 'postventa/dashboard/solicitudes', { cookie: await ctx.login('gerente') })).status).toBe(200);
     expect((await ctx.request('GET', 'postventa/dashboard/eficiencia', { cookie: await ctx.login('inspector') })).status).toBe(403);
     expect((await ctx.request('GET', 'postventa/solicitudes', { cookie: await ctx.login('revisor') })).status).toBe(403);
   });
 });
 
-describe('dashboard/eficiencia (issue 6 §8: clocks pause while postponed or waiting on the owner)', () => {
+describe('dashboard/eficiencia (docs/product.md#dashboards: clocks pause while postponed or waiting on the owner)', () => {
   it('response and resolution hours per responsible and per project, minus the paused time', async () => {
     const t = await newTicket(ctx, agent, ids, { responsible_id: ids.inspector });
     const created = Date.now() - 30 * hour;
@@ -84,7 +84,7 @@ describe('dashboard/eficiencia (issue 6 §8: clocks pause while postponed or wai
   });
 });
 
-describe('estadisticas (issue 6 §8)', () => {
+describe('estadisticas (docs/product.md#dashboards)', () => {
   it('failures by place, item and severity, and recurrence by unit type', async () => {
     const res = await ctx.request('GET', 'postventa/estadisticas', { cookie: supervisor });
     expect(res.status).toBe(200);
@@ -102,7 +102,7 @@ describe('estadisticas (issue 6 §8)', () => {
   });
 });
 
-describe('project configuration, post-sale part (SPEC §3 Project configuration, §5 message ≤ 1000)', () => {
+describe('project configuration, post-sale part (docs/product.md §3 Project configuration, §5 message ≤ 1000)', () => {
   it('reads defaults, saves and validates in es and pt-BR; only configurators may save', async () => {
     const admin = await ctx.login('admin');
     const pid = ctx.seed.projectIds[2];

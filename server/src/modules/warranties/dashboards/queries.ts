@@ -13,7 +13,10 @@ export const pausedSeconds = (until: SQL) => sql`(
     (select range_agg(tstzrange(p.started_at, coalesce(p.ended_at, now()))) from ticket_pauses p where p.ticket_id = tickets.id)
     * tstzmultirange(tstzrange(tickets.created_at, ${until}))) r)`;
 
-/** Agents are exempt from the response-time limit (SPEC §6), so their tickets are never overdue. Needs `responsibleJoin` and project_settings as `s`. */
+/**
+ * Agents are exempt from the response-time limit (docs/product.md §6), so their tickets are never overdue. Needs
+ * `responsibleJoin` and project_settings as `s`.
+ */
 export const overdueSql = sql`(tickets.first_response_at is null and tickets.state in ('nueva', 'abierta', 'en_proceso')
   and not coalesce(ra.is_agent, false)
   and extract(epoch from (now() - tickets.created_at)) - ${pausedSeconds(sql`now()`)} > coalesce(s.response_time_hours, 48) * 3600)`;
@@ -23,8 +26,9 @@ export const responsibleJoin = sql`left join lateral (
   ) ra on true`;
 
 /**
- * dashboard/solicitudes (issue 6 §8): counts by state and priority, overdue against the project's
- * response time, and one lane per responsible with its open tickets. `where` is the list's filter.
+ * dashboard/solicitudes (docs/product.md#dashboards): counts by state and priority, overdue against
+ * the project's response time, and one lane per responsible with its open tickets. `where` is the
+ * list's filter.
  */
 export async function requestsBoard(db: DbOrTx, where: SQL, t: Translate) {
   const base = sql`from tickets left join project_settings s on s.project_id = tickets.project_id ${responsibleJoin} where ${where}`;
@@ -71,12 +75,12 @@ type Times = { count: number; avg_hours: number | null; median_hours: number | n
 const hours = (v: unknown) => (v === null || v === undefined ? null : Math.round((Number(v) / 3600) * 10) / 10);
 
 /**
- * dashboard/eficiencia (issue 6 §8): response time (to the first public staff answer) and resolution
- * time per responsible and per project, the clock paused while postponed or waiting on the owner.
- * One statement: each ticket's times are computed once and aggregated for both groupings
- * (grouping sets), and the pause arithmetic runs only for the tickets that have pauses (joined by
- * hash, not a subquery per ticket). At 100,000 tickets this took 4.2 s on PostgreSQL as two
- * queries with four pause subqueries per ticket each (tests/bench/postventa.ts).
+ * dashboard/eficiencia (docs/product.md#dashboards): response time (to the first public staff
+ * answer) and resolution time per responsible and per project, the clock paused while postponed or
+ * waiting on the owner. One statement: each ticket's times are computed once and aggregated for both
+ * groupings (grouping sets), and the pause arithmetic runs only for the tickets that have pauses
+ * (joined by hash, not a subquery per ticket). At 100,000 tickets this took 4.2 s on PostgreSQL as
+ * two queries with four pause subqueries per ticket each (tests/bench/postventa.ts).
  */
 export async function efficiency(db: DbOrTx, where: SQL) {
   const pausedUntil = (until: SQL) => sql`(select coalesce(sum(extract(epoch from upper(r) - lower(r))), 0)::float8
@@ -117,10 +121,10 @@ export async function efficiency(db: DbOrTx, where: SQL) {
 type StatRow = { kind: string; unit_type_id: number | null; name: string | null; item: string | null; detail: string | null; category: string | null; n: number; units: number | null };
 
 /**
- * estadisticas (issue 6 §8): failures by place, item and severity, and recurrence by unit type.
- * One scan of the failures: they are first counted per unit and detail (a few thousand rows even
- * for 400,000 failures), and every figure is taken from that. The five separate scans, each joined
- * to tickets, took 2.2 s on PostgreSQL at that volume (tests/bench/postventa.ts).
+ * estadisticas (docs/product.md#dashboards): failures by place, item and severity, and recurrence by
+ * unit type. One scan of the failures: they are first counted per unit and detail (a few thousand
+ * rows even for 400,000 failures), and every figure is taken from that. The five separate scans,
+ * each joined to tickets, took 2.2 s on PostgreSQL at that volume (tests/bench/postventa.ts).
  */
 export async function statistics(db: DbOrTx, where: SQL) {
   const rows = rowsOf<StatRow>(await db.execute(sql`

@@ -20,7 +20,7 @@ const statsQuery = z.object({
 
 const DASHBOARD = requirePermission('postventa_supervisar|postventa_gestionar');
 
-/** SPEC §2 dashboard (solicitudes, eficiencia) and estadisticas: supervisors and agents. */
+/** docs/product.md §2 dashboard (solicitudes, eficiencia) and estadisticas: supervisors and agents. */
 export const dashboardRoutes = new Hono<AppEnv>()
   .get('/dashboard/solicitudes', DASHBOARD, async (c) => {
     const user = currentUser(c);

@@ -28,7 +28,7 @@ export async function attachToPendingAc(tx: Tx, ticket: Ticket, userId: number |
 }
 
 /**
- * deleteAc (SPEC §4: reopening deletes the created AC): the failure leaves its unanswered AC, and
+ * deleteAc (docs/product.md §4: reopening deletes the created AC): the failure leaves its unanswered AC, and
  * the AC is deleted once no failure remains in it.
  */
 export async function detachFromAc(tx: Tx, failure: Failure) {

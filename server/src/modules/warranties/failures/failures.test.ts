@@ -36,7 +36,7 @@ const failureOf = async (ticketId: number, id: number) =>
 const act = (ticketId: number, id: number, action: string, body: unknown = {}) =>
   ctx.request('POST', `postventa/solicitudes/${ticketId}/fallas/${id}/${action}`, { cookie: agent, body });
 
-describe('failures: catalogue and computed guarantee (SPEC §3 Failure, issue 6 §2)', () => {
+describe('failures: catalogue and computed guarantee (docs/product.md §3 Failure, docs/product.md#failure-guarantee)', () => {
   it('the unit type catalogue goes area → place → item → failure type with severity', () => {
     const d = detail('Cocina', 'Muebles', 'Puerta de mueble', 'Puerta descuadrada');
     expect(d).toMatchObject({ severity: 'leve' });
@@ -83,7 +83,7 @@ describe('failures: catalogue and computed guarantee (SPEC §3 Failure, issue 6 
   });
 });
 
-describe('failure outcomes and actions (SPEC §4 Failure outcomes)', () => {
+describe('failure outcomes and actions (docs/product.md §4 Failure outcomes)', () => {
   it('solve creates the AC; reopen while the AC has no reply deletes it; after a reply reopen is refused and re-enter opens a new batch', async () => {
     const t = await newTicket(ctx, agent, ids, { state: 'en_proceso' });
     const f = await addFailure(t.id, detail('Baño principal', 'Revestimientos', 'Cerámica de muro', 'Cerámica suelta').id);
@@ -128,7 +128,7 @@ describe('failure outcomes and actions (SPEC §4 Failure outcomes)', () => {
     expect((await ctx.request('DELETE', `postventa/solicitudes/${t.id}/fallas/${b}`, { cookie: agent })).status).toBe(409);
   });
 
-  it('SPEC §4 closing a ticket removes its pending failures and keeps the judged ones', async () => {
+  it('docs/product.md §4 closing a ticket removes its pending failures and keeps the judged ones', async () => {
     const t = await newTicket(ctx, agent, ids);
     const pending = await addFailure(t.id, detail('Terraza', 'Desagüe', 'Gárgola', 'Gárgola obstruida').id);
     const judged = await addFailure(t.id, detail('Terraza', 'Baranda', 'Baranda de vidrio', 'Vidrio de baranda suelto').id);
@@ -142,7 +142,7 @@ describe('failure outcomes and actions (SPEC §4 Failure outcomes)', () => {
     expect(add.status).toBe(409);
   });
 
-  it('SPEC §4 merge: same unit only; messages, failures and orders move to the surviving ticket, the merged one ends fusionada', async () => {
+  it('docs/product.md §4 merge: same unit only; messages, failures and orders move to the survivor, the merged one ends fusionada', async () => {
     const survivor = await newTicket(ctx, agent, ids);
     const merged = await newTicket(ctx, agent, ids, { subject: 'Misma filtración, segundo aviso' });
     const f = await addFailure(merged.id, detail('Baño principal', 'Artefactos sanitarios', 'Inodoro', 'Filtración en la base').id);
@@ -166,7 +166,7 @@ describe('failure outcomes and actions (SPEC §4 Failure outcomes)', () => {
     expect(again.status).toBe(409);
   });
 
-  it('SPEC §5/§9 bulk actions on at most 50 tickets; refused ones come back as warnings', async () => {
+  it('docs/product.md §5/§9 bulk actions on at most 50 tickets; refused ones come back as warnings', async () => {
     const a = await newTicket(ctx, agent, ids);
     const b = await newTicket(ctx, agent, ids);
     await ctx.request('POST', `postventa/solicitudes/${b.id}/postergar`, { cookie: agent });

@@ -11,10 +11,10 @@ import { createFailure, deleteFailure, failureCommand, listFailures, OUTCOME_EVE
 import { loadTicket } from '../shared/scope.ts';
 import type { FailureEvent, FailureEventType } from '#machines/failure';
 
-/** Events whose guard reads whether the failure's AC was answered (SPEC §4 reopen, re-enter). */
+/** Events whose guard reads whether the failure's AC was answered (docs/product.md §4 reopen, re-enter). */
 const NEEDS_AC_REPLY: FailureEventType[] = ['failure.reopen', 'failure.reenter'];
 
-/** SPEC §2 solicitud/{id}/fallas and the failure actions of SPEC §4. Mounted under /solicitudes/:id/fallas. */
+/** docs/product.md §2 solicitud/{id}/fallas and the failure actions of docs/product.md §4. Mounted under /solicitudes/:id/fallas. */
 export const failureRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {
     const user = currentUser(c);
@@ -33,7 +33,7 @@ export const failureRoutes = new Hono<AppEnv>()
     await deleteFailure(c.var.deps, currentUser(c), idParam(c.req.param('id')), idParam(c.req.param('failureId')), c.var.t);
     return c.json({ data: { deleted: true } });
   })
-  // SPEC §4 failure actions: verbs, permissions and bodies come from domain/failures.ts; 'resultado'
+  // docs/product.md §4 failure actions: verbs, permissions and bodies come from domain/failures.ts; 'resultado'
   // sends the outcome its body names.
   .post(`/:failureId/:action{${verbPattern(failureCommands)}}`, requireVerbParam(failureCommands), async (c) => {
     const [first] = eventsOfVerb(failureCommands, c.req.param('action')) as FailureEventType[];

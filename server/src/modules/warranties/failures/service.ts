@@ -18,7 +18,7 @@ import { checkAttachments, linkAttachments } from '../shared/records.ts';
 import { loadTicket, type Ticket } from '../shared/scope.ts';
 import { failureStored, persistFailureStep, TICKET_WORKING, type Failure } from './effects.ts';
 
-/** Outcome → failure machine event (SPEC §4 Failure outcomes). */
+/** Outcome → failure machine event (docs/product.md §4 Failure outcomes). */
 export const OUTCOME_EVENT: Record<FailureOutcome, FailureEvent['type']> = {
   cumple: 'failure.comply', falla: 'failure.fail', no_aplica: 'failure.markNotApplicable',
   solucionada: 'failure.solve', solucionada_postventa: 'failure.solveInAfterSales',
@@ -29,7 +29,7 @@ async function today(deps: AppDeps, companyId: number) {
   return isoDay(new Date(), timezoneOf(c?.country));
 }
 
-/** The failures tab (SPEC §2 solicitud/{id}/fallas): catalogue names, batch, severity, guarantee, AC, orders. */
+/** The failures tab (docs/product.md §2 solicitud/{id}/fallas): catalogue names, batch, severity, guarantee, AC, orders. */
 export async function listFailures(deps: AppDeps, user: SessionUser, ticket: Ticket) {
   const db = deps.database.db;
   const rows = await db.select({ f: failures, acState: acs.state, acCode: acs.code }).from(failures)
@@ -68,7 +68,7 @@ function assertWorking(t: Translate, ticket: Ticket) {
   if (!TICKET_WORKING.includes(ticket.state)) throw new ApiError(409, 'warranties.errors.ticket_not_working', { state: t(`warranties.states.${ticket.state}`) });
 }
 
-/** A failure from the unit type's catalogue (place → item → detail); the guarantee is computed (issue 6 §2). */
+/** A failure from the unit type's catalogue (place → item → detail); the guarantee is computed (docs/product.md#failure-guarantee). */
 export async function createFailure(deps: AppDeps, user: SessionUser, ticketId: number, input: z.output<typeof failureCreateSchema>, t: Translate) {
   const db = deps.database.db;
   const ticket = await loadTicket(db, user, ticketId);
@@ -149,7 +149,7 @@ export async function deleteFailure(deps: AppDeps, user: SessionUser, ticketId: 
 
 /**
  * Every failure state change (outcome, not applicable, reopen, mark to owner, re-enter) through
- * the failure machine; the AC's reply state is the fact reopen and re-enter depend on (SPEC §4).
+ * the failure machine; the AC's reply state is the fact reopen and re-enter depend on (docs/product.md §4).
  */
 export async function failureCommand(deps: AppDeps, user: SessionUser, ticketId: number, failureId: number, build: (acReply: boolean) => FailureEvent, t: Translate) {
   const { ticket, failure } = await loadFailure(deps, user, ticketId, failureId);

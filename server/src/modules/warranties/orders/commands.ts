@@ -22,7 +22,7 @@ export const ORDER_EVENT_TYPE: Partial<Record<OrderEvent['type'], WarrantyEventT
 };
 
 /**
- * SPEC §4 schedule facts: the ticket's state, and whether a failure of this order is already managed
+ * docs/product.md §4 schedule facts: the ticket's state, and whether a failure of this order is already managed
  * — its result was recorded in this order, or it reached a final outcome some other way (closed as
  * not applicable, solved...). A failure still 'falla' from an inspection does not lock a work order.
  */
@@ -86,7 +86,7 @@ export async function syncOwnerWait(tx: Tx, ticket: Ticket, now: Date) {
 type Extra = (tx: Tx, next: Transition<typeof orderMachine, Order>, result: { row: Order; ticket: Ticket }) => Promise<void>;
 
 /**
- * One order state change through the order machine (SPEC §4 Orders), in one transaction. The
+ * One order state change through the order machine (docs/product.md §4 Orders), in one transaction. The
  * event's permission comes from domain/orders.ts: staff need it, the owner ('owner': the portal or
  * the e-mailed link) only confirms or rejects.
  */

@@ -16,7 +16,7 @@ import { confirmationHours, orderCommand, orderStored, type Order } from './comm
 const visitUrl = (deps: AppDeps, token: string) => `${deps.config.publicUrl}/api/v2/public/api/postventa/visita/${token}`;
 
 /**
- * E-mails the owner the single-use link to confirm or reject a (re)scheduled visit. SPEC §5: an
+ * E-mails the owner the single-use link to confirm or reject a (re)scheduled visit. docs/product.md §5: an
  * owner without a verified e-mail gets no notifications, so nothing is sent to them.
  */
 export async function mailConfirmation(deps: AppDeps, ticket: Ticket, order: Order, token: string | undefined) {
@@ -39,7 +39,7 @@ export async function mailConfirmation(deps: AppDeps, ticket: Ticket, order: Ord
 /**
  * An owner's answer (portal or e-mailed link). The machine decides; when it refuses an owner but
  * would accept staff, the only reason is the configured limit before the visit, which gets its
- * own clear message (SPEC §4 "until a configured time before it starts").
+ * own clear message (docs/product.md §4 "until a configured time before it starts").
  */
 export async function ownerAnswer(deps: AppDeps, ticket: Ticket, order: Order, kind: 'confirm' | 'reject', actorId: number | null, t: Translate, reason?: string) {
   const hours = await confirmationHours(deps.database.db, ticket.projectId);

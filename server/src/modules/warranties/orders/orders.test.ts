@@ -20,7 +20,7 @@ beforeAll(async () => {
 }, BOOT_TIMEOUT_MS);
 afterAll(async () => { await ctx?.close(); });
 
-/** A quarter-hour start `days` ahead (SPEC §9 time picker). */
+/** A quarter-hour start `days` ahead (docs/product.md §9 time picker). */
 const slot = (days: number, hourUtc = 13, minute = 0) => {
   const d = new Date(Date.now() + days * 86_400_000);
   d.setUTCHours(hourUtc, minute, 0, 0);
@@ -47,7 +47,7 @@ const orderAction = (ticketId: number, orderId: number, action: string, body: un
 const lastMailTo = async (to: string) => (await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.id)).limit(1))[0];
 const tokenOf = (text: string) => /postventa\/visita\/([A-Za-z0-9_-]+)/.exec(text)![1];
 
-describe('OI/OT (SPEC §3 OI/OT, §4 Orders, §5 an order needs a schedule)', () => {
+describe('OI/OT (docs/product.md §3 OI/OT, §4 Orders, §5 an order needs a schedule)', () => {
   it('crear schedules at once: agendada, a task for the responsible, an order.scheduled event and the owner is e-mailed a single-use link', async () => {
     const { ticket, failureIds } = await ticketWithFailures();
     const order = await newOrder(ticket.id, failureIds);
@@ -66,7 +66,7 @@ describe('OI/OT (SPEC §3 OI/OT, §4 Orders, §5 an order needs a schedule)', ()
     expect(pause.endedAt).toBeNull();
   });
 
-  it('422 in es and pt-BR: schedule is required and must sit on a quarter hour (SPEC §5, §9)', async () => {
+  it('422 in es and pt-BR: schedule is required and must sit on a quarter hour (docs/product.md §5, §9)', async () => {
     const { ticket, failureIds } = await ticketWithFailures(1);
     const missing = await ctx.request('POST', `postventa/solicitudes/${ticket.id}/oi`, { cookie: agent, body: { responsible_id: ids.agente, failure_ids: failureIds } });
     expect(missing.status).toBe(422);
@@ -99,7 +99,7 @@ describe('OI/OT (SPEC §3 OI/OT, §4 Orders, §5 an order needs a schedule)', ()
     expect(no.json.data.state).toBe('cancelada');
   });
 
-  it('SPEC §4 past the configured limit before the visit the owner is refused with a clear message; staff may still confirm', async () => {
+  it('docs/product.md §4 past the configured limit before the visit the owner is refused with a clear message; staff may still confirm', async () => {
     const { ticket, failureIds } = await ticketWithFailures(1);
     const soon = new Date(Date.now() + 3 * 3_600_000);
     soon.setUTCMinutes(0, 0, 0);
@@ -134,7 +134,7 @@ describe('OI/OT (SPEC §3 OI/OT, §4 Orders, §5 an order needs a schedule)', ()
     expect(ot.state).toBe('agendada');
   });
 
-  it('SPEC §4 no schedule edits when a failure is already managed or the ticket is postponed (409 names state and action)', async () => {
+  it('docs/product.md §4 no schedule edits when a failure is already managed or the ticket is postponed (409 names state and action)', async () => {
     const { ticket, failureIds } = await ticketWithFailures(2);
     const order = await newOrder(ticket.id, failureIds);
     await ctx.request('POST', `postventa/solicitudes/${ticket.id}/fallas/${failureIds[0]}/no-aplica`, { cookie: agent, body: {} });
@@ -165,7 +165,7 @@ describe('OI/OT (SPEC §3 OI/OT, §4 Orders, §5 an order needs a schedule)', ()
   });
 });
 
-describe('AC (SPEC §4 AC: pending, conforming, non-conforming, rejected; re-inspection or work order)', () => {
+describe('AC (docs/product.md §4 AC: pending, conforming, non-conforming, rejected; re-inspection or work order)', () => {
   it('no conforme with a work order: failures re-enter and a new OT waits to be scheduled; rechazada needs a reason', async () => {
     const { ticket, failureIds } = await ticketWithFailures(1);
     await ctx.request('POST', `postventa/solicitudes/${ticket.id}/fallas/${failureIds[0]}/resultado`, { cookie: agent, body: { outcome: 'solucionada' } });
@@ -195,7 +195,7 @@ describe('AC (SPEC §4 AC: pending, conforming, non-conforming, rejected; re-ins
   });
 });
 
-describe('agenda (SPEC §2 agenda, issue 6 §5)', () => {
+describe('agenda (docs/product.md#agenda)', () => {
   it('lists scheduled orders in a range by responsible, flags overlapping visits of one responsible, and a drag reschedules', async () => {
     const a = await ticketWithFailures(1);
     const b = await ticketWithFailures(1);

@@ -24,7 +24,7 @@ async function view(c: Context<AppEnv>, ticketId: number, kind: Kind, orderId: n
   return (await orderViews(c.var.deps, ticket, [order]))[0];
 }
 
-/** SPEC §2 solicitud/{id}/oi and /ot: list, crear, editar/{id}, gestionar/{id}, and the schedule actions of SPEC §4. */
+/** docs/product.md §2 solicitud/{id}/oi and /ot: list, crear, editar/{id}, gestionar/{id}, and the schedule actions of docs/product.md §4. */
 export const orderRoutes = new Hono<AppEnv>()
   .get('/:kind{(?:oi|ot)}', async (c) => c.json({ data: await listOrders(c.var.deps, currentUser(c), idParam(c.req.param('id')), kindOf(c.req.param('kind'))) }))
   .post('/:kind{(?:oi|ot)}', requirePermission(TICKET_MANAGE), async (c) => {

@@ -21,7 +21,7 @@ import { confirmationHours, orderCommand, orderStored, persistOrderStep, schedul
 import { answerWindow, mailConfirmation } from './confirmation.ts';
 
 export type Kind = 'OI' | 'OT';
-/** Failures an order can cover: those still to deal with (SPEC §4 pendiente or falla). */
+/** Failures an order can cover: those still to deal with (docs/product.md §4 pendiente or falla). */
 const OPEN_FAILURE_STATES = ['pendiente', 'falla'];
 const endOf = (startAt: string, minutes: number) => new Date(Date.parse(startAt) + minutes * 60_000).toISOString();
 
@@ -39,7 +39,7 @@ async function orderFailuresOf(db: AppDeps['database']['db'], orderIds: number[]
     .where(inArray(orderFailures.orderId, orderIds)).orderBy(asc(failures.batch), asc(failures.id));
 }
 
-/** The OI/OT views (SPEC §2 oi / ot: list, editar, gestionar) with the actions the machine allows now. */
+/** The OI/OT views (docs/product.md §2 oi / ot: list, editar, gestionar) with the actions the machine allows now. */
 export async function orderViews(deps: AppDeps, ticket: Ticket, rows: Order[]) {
   const db = deps.database.db;
   const links = await orderFailuresOf(db, rows.map((o) => o.id));
@@ -89,7 +89,7 @@ async function checkFailures(deps: AppDeps, ticket: Ticket, ids: number[]) {
 }
 
 /**
- * crear OI/OT (SPEC §5 "an order needs a schedule"): created, then scheduled by the machine in the
+ * crear OI/OT (docs/product.md §5 "an order needs a schedule"): created, then scheduled by the machine in the
  * same transaction, so the owner is asked to confirm at once.
  */
 export async function createOrder(deps: AppDeps, user: SessionUser, ticketId: number, kind: Kind, input: z.output<typeof orderCreateSchema>, t: Translate) {
@@ -122,7 +122,7 @@ export async function createOrder(deps: AppDeps, user: SessionUser, ticketId: nu
 
 /**
  * editar OI/OT: responsible, failures and description while the order is open; a new date or
- * duration is a (re)schedule the machine may refuse (SPEC §4).
+ * duration is a (re)schedule the machine may refuse (docs/product.md §4).
  */
 export async function updateOrder(deps: AppDeps, user: SessionUser, ticketId: number, kind: Kind, orderId: number, input: z.output<typeof orderUpdateSchema>, t: Translate) {
   const db = deps.database.db;

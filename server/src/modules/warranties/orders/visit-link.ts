@@ -35,7 +35,7 @@ document.querySelectorAll('button').forEach(function (b) { b.onclick = function 
 }
 
 /**
- * The single-use link e-mailed to the owner (SPEC §4 owner confirmation): GET shows the visit (HTML
+ * The single-use link e-mailed to the owner (docs/product.md §4 owner confirmation): GET shows the visit (HTML
  * for a browser, JSON otherwise), POST confirms or rejects it. No session: the token is the key.
  */
 export const visitLinkRoutes = new Hono<AppEnv>()

@@ -33,7 +33,7 @@ const page = (url: string, headers: Record<string, string> = {}) => ctx.app.requ
 /** The frame-ancestors directive of the answer's policy (the rest is http/security-headers.ts's). */
 const policyOf = (res: Response) => /(?:^|;\s*)(frame-ancestors [^;]*)/.exec(res.headers.get('content-security-policy') ?? '')?.[1] ?? null;
 
-describe('owner portal framing (issue 6 §7: frame-ancestors from the project iframe setting)', () => {
+describe('owner portal framing (docs/product.md#owner-portal: frame-ancestors from the project iframe setting)', () => {
   it('without an embedding project the portal may only be framed by our own origin', async () => {
     const res = await page('http://localhost/portal');
     expect(res.status).toBe(200);

@@ -19,7 +19,7 @@ const projectIdOf = (value: string | null | undefined) => {
 
 /**
  * The owner portal's HTML answers with a `Content-Security-Policy` whose frame-ancestors are built from the
- * iframe setting of the project that embeds it (issue 6 §7, /config/propietarios/iframe): the
+ * iframe setting of the project that embeds it (docs/product.md#owner-portal, /config/propietarios/iframe): the
  * company's site embeds `/portal?proyecto=<id>`; that project id is kept in a cookie for reloads
  * inside the frame; a signed-in owner also brings the projects of their units. Anything else may
  * frame the portal only from our own origin.

@@ -19,7 +19,7 @@ beforeAll(async () => {
 }, BOOT_TIMEOUT_MS);
 afterAll(async () => { await ctx?.close(); });
 
-describe('owner portal (issue 6 §7, origin PWA)', () => {
+describe('owner portal (docs/product.md#owner-portal, origin PWA)', () => {
   it('lists only the owner\'s units and the tickets on them', async () => {
     const units = await ctx.request('GET', 'postventa/portal/unidades', { cookie: owner });
     expect(units.status).toBe(200);
@@ -76,7 +76,7 @@ describe('owner portal (issue 6 §7, origin PWA)', () => {
     expect((await ctx.request('GET', 'postventa/portal/unidades', { cookie: agent })).status).toBe(403);
   });
 
-  it('SPEC §5 an owner without a verified e-mail gets no notifications: events flag it and the owner is not notified', async () => {
+  it('docs/product.md §5 an owner without a verified e-mail gets no notifications: events flag it and the owner is not notified', async () => {
     const [unverified] = await ctx.db.select().from(users).where(eq(users.username, 'propietario3'));
     const cookie = await ctx.login('propietario3');
     const unit = (await ctx.request('GET', 'postventa/portal/unidades', { cookie })).json.data[0];

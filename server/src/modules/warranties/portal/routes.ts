@@ -17,12 +17,12 @@ import { loadOwnerOrder, loadOwnerTicket, myTickets, myUnits, ownerRecordFor, ow
 
 const text = (max: number) => z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(max, 'validation.max_length');
 const photos = z.array(attachmentSchema).max(UPLOAD.uploaderDefaultMaxFiles, 'validation.max_items').default([]);
-/** What an owner sends from the portal (issue 6 §7): unit, subject, message and photos; origin is PWA. */
+/** What an owner sends from the portal (docs/product.md#owner-portal): unit, subject, message and photos; origin is PWA. */
 export const portalTicketSchema = z.object({ unit_id: z.coerce.number({ error: 'validation.required' }).int().positive(), subject: text(TICKET_SUBJECT_MAX), message: text(MESSAGE_MAX), attachments: photos });
 const portalMessageSchema = z.object({ body: text(MESSAGE_MAX), attachments: photos });
 const pageOnly = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
 
-/** Owner portal API (issue 6 §7, origin PWA): an owner only ever sees their own units' data. */
+/** Owner portal API (docs/product.md#owner-portal, origin PWA): an owner only ever sees their own units' data. */
 export const portalRoutes = new Hono<AppEnv>()
   .use(requireOwner)
   .get('/unidades', async (c) => c.json({ data: await myUnits(c.var.deps, currentUser(c)) }))

@@ -41,7 +41,7 @@ export async function myUnits(deps: AppDeps, user: SessionUser) {
   }));
 }
 
-/** GET portal/solicitudes: tickets on the owner's units, newest first (SPEC §7 list envelope). */
+/** GET portal/solicitudes: tickets on the owner's units, newest first (docs/product.md §7 list envelope). */
 export async function myTickets(deps: AppDeps, user: SessionUser, q: { page: number; rowsPerPage: number }) {
   const db = deps.database.db;
   const unitIds = await ownerUnitIds(db, user);

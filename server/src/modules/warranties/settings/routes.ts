@@ -6,7 +6,7 @@ import { jsonBody } from '../../../lib/validate.ts';
 import { idParam } from '../shared/scope.ts';
 import { getSettings, saveSettings } from './service.ts';
 
-/** SPEC §2 config propietarios / project configuration (post-sale part): read by staff, saved by configurators. */
+/** docs/product.md §2 config propietarios / project configuration (post-sale part): read by staff, saved by configurators. */
 export const settingsRoutes = new Hono<AppEnv>()
   .get('/:projectId/configuracion', async (c) => c.json({ data: await getSettings(c.var.deps.database.db, currentUser(c), idParam(c.req.param('projectId'))) }))
   .put('/:projectId/configuracion', requirePermission('config_proyectos|config_propietarios'), async (c) => {

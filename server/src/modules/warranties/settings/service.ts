@@ -16,7 +16,7 @@ async function projectOf(db: DbOrTx, user: SessionUser, projectId: number) {
   return project;
 }
 
-/** SPEC §3 Project configuration; a project never configured answers the defaults of the table. */
+/** docs/product.md §3 Project configuration; a project never configured answers the defaults of the table. */
 export async function getSettings(db: DbOrTx, user: SessionUser, projectId: number) {
   const project = await projectOf(db, user, projectId);
   const [row] = await db.select().from(projectSettings).where(eq(projectSettings.projectId, projectId));
@@ -42,7 +42,7 @@ function defaults() {
   };
 }
 
-/** Saves the fields sent; the project's own dates and names stay on projects (SPEC §3). */
+/** Saves the fields sent; the project's own dates and names stay on projects (docs/product.md §3). */
 export async function saveSettings(deps: AppDeps, user: SessionUser, projectId: number, input: Input) {
   const db = deps.database.db;
   await projectOf(db, user, projectId);
@@ -76,7 +76,7 @@ export async function saveSettings(deps: AppDeps, user: SessionUser, projectId: 
  */
 export const frameAncestorsPolicy = (origins: Iterable<string>) => ["'self'", ...new Set([...origins].filter(isEmbeddingOrigin))].join(' ');
 
-/** frame-ancestors of the owner portal for projects (issue 6 §7): 'self' plus the origins their iframe setting allows. */
+/** frame-ancestors of the owner portal for projects (docs/product.md#owner-portal): 'self' plus the origins their iframe setting allows. */
 export async function frameAncestors(db: DbOrTx, projectIds: number[]) {
   const rows = projectIds.length
     ? await db.select({ iframe: projectSettings.iframe }).from(projectSettings).where(inArray(projectSettings.projectId, projectIds))

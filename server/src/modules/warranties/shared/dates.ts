@@ -20,7 +20,7 @@ export function isTimezone(tz: string): boolean {
 export type DatePreset = 'all' | 'today' | 'week' | 'month' | 'custom';
 
 /**
- * SPEC §9 date filter presets as a half-open [from, to) interval in UTC. Weeks start on Monday;
+ * docs/product.md §9 date filter presets as a half-open [from, to) interval in UTC. Weeks start on Monday;
  * a custom range includes both of its days.
  */
 export function presetRange(preset: DatePreset, tz: string, now: Date, from?: string, to?: string): { from?: Date; to?: Date } {

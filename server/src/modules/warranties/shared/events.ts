@@ -26,7 +26,7 @@ export const ticketCard = (t: Ticket) => ({
 
 /**
  * Who hears about a ticket: responsible and cc (never the actor), and the applicant's portal account
- * when `toOwner` and its e-mail is verified (SPEC §5). `ownerNotifiable` goes in the event data.
+ * when `toOwner` and its e-mail is verified (docs/product.md §5). `ownerNotifiable` goes in the event data.
  */
 export async function recipients(tx: Tx, ticket: Ticket, actorId: number | null, toOwner: boolean) {
   const owner = await ownerRecipient(tx, ticket.applicantOwnerId);
@@ -54,7 +54,7 @@ export async function emitTicketEvent(tx: Tx, ticket: Ticket, type: WarrantyEven
   });
 }
 
-/** Home my-tasks (SPEC §2): a task for the person a ticket is assigned to or a visit is scheduled for. */
+/** Home my-tasks (docs/product.md §2): a task for the person a ticket is assigned to or a visit is scheduled for. */
 export async function createTask(tx: Tx, input: { companyId: number; userId: number; projectId: number; key: string; params: Record<string, string | number>; link: string; dueAt: Date }) {
   const [user] = await tx.select({ locale: users.locale }).from(users).where(eq(users.id, input.userId));
   const t = translator(pickLocale(user?.locale ?? 'es'));

@@ -6,9 +6,9 @@ import type { SessionUser } from '../../../http/context.ts';
 import { ApiError } from '../../../lib/errors.ts';
 
 /**
- * SPEC §6 names the "responsible agent" but not which profile is one. Our rule: an agent holds
+ * docs/product.md §6 names the "responsible agent" but not which profile is one. Our rule: an agent holds
  * postventa_gestionar without postventa_supervisar. Agents are exempt from the owner-message
- * permission and from the response-time limit (SPEC §6).
+ * permission and from the response-time limit (docs/product.md §6).
  */
 export const AGENT_EXPRESSION = 'postventa_gestionar&!postventa_supervisar';
 export const isAgent = (permissions: ReadonlySet<string> | readonly string[]) => can(permissions, AGENT_EXPRESSION);
@@ -47,7 +47,7 @@ export async function assertStaffInProject(db: DbOrTx, companyId: number, projec
   return rows.map((r) => ({ ...r.user, isAgent: isAgent(r.permissions ?? []) }));
 }
 
-/** The applicant must be an owner or receiver of the unit (issue 6 §1: "applicant owner of a unit"). */
+/** The applicant must be an owner or receiver of the unit (docs/product.md#ticket-screens). */
 export async function ownerAccountOf(db: DbOrTx, ownerId: number | null) {
   if (!ownerId) return undefined;
   const [row] = await db.select({ owner: owners, user: users }).from(owners).leftJoin(users, eq(users.id, owners.userId)).where(eq(owners.id, ownerId));
@@ -55,7 +55,7 @@ export async function ownerAccountOf(db: DbOrTx, ownerId: number | null) {
 }
 
 /**
- * SPEC §5: an owner without a verified e-mail cannot get notifications. The owner's account is
+ * docs/product.md §5: an owner without a verified e-mail cannot get notifications. The owner's account is
  * notified only when its address is verified; events carry owner_notifiable either way.
  */
 export async function ownerRecipient(db: DbOrTx, ownerId: number | null): Promise<{ userId: number | null; notifiable: boolean }> {

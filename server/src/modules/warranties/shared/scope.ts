@@ -7,7 +7,7 @@ import { notFound } from '../../../lib/errors.ts';
 export type Ticket = typeof tickets.$inferSelect;
 
 /**
- * Tenant scope of every after-sales query (DESIGN §4): the caller's company and visible projects.
+ * Tenant scope of every after-sales query (docs/architecture.md §4): the caller's company and visible projects.
  * An id outside it is a 404, never a hint that it exists.
  */
 export function ticketScope(user: SessionUser) {

@@ -13,7 +13,7 @@ import { loadTicket, ticketScope } from '../shared/scope.ts';
 import { ticketCommand } from './commands.ts';
 import { updateTicket } from './service.ts';
 
-/** Tickets the merge dialog offers: the same unit, not this one, not already merged (SPEC §4). */
+/** Tickets the merge dialog offers: the same unit, not this one, not already merged (docs/product.md §4). */
 export async function mergeCandidates(deps: AppDeps, user: SessionUser, ticketId: number) {
   const db = deps.database.db;
   const ticket = await loadTicket(db, user, ticketId);
@@ -25,7 +25,7 @@ export async function mergeCandidates(deps: AppDeps, user: SessionUser, ticketId
 }
 
 /**
- * Merge (SPEC §4): each listed ticket of the same unit ends 'fusionada' and its messages,
+ * Merge (docs/product.md §4): each listed ticket of the same unit ends 'fusionada' and its messages,
  * failures, orders and ACs move to the surviving one. All are checked before any is merged.
  */
 export async function mergeTickets(deps: AppDeps, user: SessionUser, survivorId: number, ids: number[], t: Translate) {
@@ -44,8 +44,8 @@ export async function mergeTickets(deps: AppDeps, user: SessionUser, survivorId:
 }
 
 /**
- * Bulk actions on at most 50 tickets (SPEC §5/§9; the schema answers 422 beyond). Each ticket goes
- * through the same command as one by one; those refused are reported as warnings (SPEC §8 dialog).
+ * Bulk actions on at most 50 tickets (docs/product.md §5/§9; the schema answers 422 beyond). Each ticket goes
+ * through the same command as one by one; those refused are reported as warnings (docs/product.md §8 dialog).
  * The action's permission (domain/tickets.ts, the same as one by one) is a 403 before any ticket.
  */
 export async function bulkAction(deps: AppDeps, user: SessionUser, input: z.output<typeof bulkSchema>, t: Translate) {

@@ -15,7 +15,7 @@ export const RESOLVED_STATES: readonly TicketState[] = ['finalizada', 'resuelta'
 type Extra = (tx: Tx, next: Transition<typeof ticketMachine, Ticket>, row: Ticket) => Promise<void>;
 
 /**
- * Every ticket state change (SPEC §4): the event's permission comes from domain/tickets.ts
+ * Every ticket state change (docs/product.md §4): the event's permission comes from domain/tickets.ts
  * (runCommand checks it), the ticket machine decides, this persists — state,
  * previous state (for un-postponing), pause intervals for the efficiency clocks, and the effects
  * the machine names (removePendingFailures, moveToMergeTarget).
@@ -50,7 +50,7 @@ export async function ticketCommand(deps: AppDeps, user: SessionUser, ticketId: 
       }
       if (next.actions.some((a) => a.type === 'moveToMergeTarget') && event.type === 'ticket.merge') await moveToTarget(tx, row, event.intoTicketId);
       if ('justification' in event) {
-        // SPEC §5: closing requires a justification message; the owner reads why in the timeline.
+        // docs/product.md §5: closing requires a justification message; the owner reads why in the timeline.
         await tx.insert(ticketMessages).values({
           companyId: row.companyId, ticketId, authorId: user.id, visibility: 'public', kind: 'change',
           body: event.justification.trim(), data: { action: event.type, from: next.from, to },
@@ -83,7 +83,7 @@ async function updatePauses(tx: Tx, row: Ticket, from: string, to: TicketState, 
   }
 }
 
-/** Merge (SPEC §4): messages, failures, orders and ACs move to the surviving ticket. */
+/** Merge (docs/product.md §4): messages, failures, orders and ACs move to the surviving ticket. */
 async function moveToTarget(tx: Tx, merged: Ticket, targetId: number) {
   await tx.update(ticketMessages).set({ ticketId: targetId }).where(eq(ticketMessages.ticketId, merged.id));
   await tx.update(failures).set({ ticketId: targetId, updatedAt: new Date() }).where(eq(failures.ticketId, merged.id));
@@ -113,7 +113,7 @@ export async function ticketEventFor(db: AppDeps['database']['db'], ticketId: nu
 }
 
 /**
- * SPEC §4 "the save button can send it as a different state": the event that moves the ticket to the
+ * docs/product.md §4 "the save button can send it as a different state": the event that moves the ticket to the
  * chosen state. The machine still decides whether it is allowed from where the ticket is.
  */
 export function eventForState(state: TicketState, current: TicketState, input: { justification?: string; pendingFailures: number }): TicketEvent | undefined {

@@ -27,7 +27,7 @@ export function pausedMs(pauses: { startedAt: Date; endedAt: Date | null }[], si
 
 /**
  * The response deadline (Project configuration: response time). The clock pauses while the ticket
- * is postponed or waiting on the owner; agents are exempt from the limit (SPEC §6).
+ * is postponed or waiting on the owner; agents are exempt from the limit (docs/product.md §6).
  */
 export function responseStatus(ticket: Ticket, hours: number, pauses: { startedAt: Date; endedAt: Date | null }[], responsibleIsAgent: boolean, now = new Date()) {
   const answeredAt = ticket.firstResponseAt ?? now;

@@ -6,7 +6,7 @@ import '../shared/dates.ts';
 
 type Row = ReturnType<typeof listRow>;
 
-/** Columns of the export (issue 6 §1: the filtered set to xlsx and csv), labelled in the caller's language. */
+/** Columns of the export (docs/product.md#ticket-screens: the filtered set to xlsx and csv), labelled in the caller's language. */
 function columns(t: Translate, tz: string) {
   const when = (iso: string) => dayjs(iso).tz(tz).format('DD-MM-YYYY HH:mm');
   return [

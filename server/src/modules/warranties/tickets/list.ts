@@ -17,7 +17,7 @@ const SORTS: Record<NonNullable<TicketListQuery['sortBy']>, SQL | typeof tickets
   responsible: sql`lower(${users.firstName} || ' ' || ${users.lastName})`, unit: units.number as never, project: projects.name as never,
 };
 
-/** The WHERE of SPEC §2 ticket filters; the list, its export and the dashboards share it. */
+/** The WHERE of docs/product.md §2 ticket filters; the list, its export and the dashboards share it. */
 export async function ticketFilter(db: DbOrTx, user: SessionUser, q: Partial<TicketListQuery> & { tz?: string }, now = new Date()) {
   const [company] = await db.select({ country: companies.country }).from(companies).where(eq(companies.id, user.companyId));
   const tz = timezoneOf(company?.country, q.tz);
@@ -53,7 +53,7 @@ function selectRows(db: DbOrTx) {
 }
 type Row = Awaited<ReturnType<ReturnType<typeof selectRows>['where']>>[number];
 
-/** Failures done vs total per ticket: the progress of SPEC §3 (pendiente and falla still count as to do). */
+/** Failures done vs total per ticket: the progress of docs/product.md §3 (pendiente and falla still count as to do). */
 export async function progressOf(db: DbOrTx, ticketIds: number[]) {
   if (!ticketIds.length) return new Map<number, { total: number; done: number; percent: number }>();
   const rows = await db.select({
@@ -86,7 +86,7 @@ function orderOf(q: Partial<TicketListQuery>) {
   return [dir(column as SQL), dir(tickets.id)];
 }
 
-/** SPEC §2 solicitudes list: filters, sortBy/descending, page/rowsPerPage (default 50), list envelope. */
+/** docs/product.md §2 solicitudes list: filters, sortBy/descending, page/rowsPerPage (default 50), list envelope. */
 export async function listTickets(db: DbOrTx, user: SessionUser, q: TicketListQuery & { tz?: string }) {
   const where = await ticketFilter(db, user, q);
   const [rows, [{ total }]] = await Promise.all([

@@ -15,8 +15,8 @@ import { ticketCommand } from './commands.ts';
 type MessageInput = z.output<typeof messageSchema>;
 
 /**
- * A message on the ticket (SPEC §3 Ticket messages, public or private). Public staff messages reach
- * the owner, so they need postventa_mensaje_propietario unless the author is an agent (SPEC §6).
+ * A message on the ticket (docs/product.md §3 Ticket messages, public or private). Public staff messages reach
+ * the owner, so they need postventa_mensaje_propietario unless the author is an agent (docs/product.md §6).
  * The first public staff answer stops the response clock and opens a new ticket (N → A).
  */
 export async function postMessage(deps: AppDeps, user: SessionUser, ticket: Ticket, input: MessageInput, t: Translate) {

@@ -28,7 +28,7 @@ const age = (id: number, hours: number) => ctx.db.update(tickets).set({ createdA
 const overdueEvents = (ticketId: number) => ctx.db.select().from(outbox)
   .where(and(eq(outbox.type, 'ticket.response_overdue'), sql`(${outbox.payload}->'entity'->>'id')::int = ${ticketId}`));
 
-describe('response action when the response time runs out (SPEC §3 project configuration)', () => {
+describe('response action when the response time runs out (docs/product.md §3 project configuration)', () => {
   it('notificar_responsable: once, to the responsible, with a line in the ticket history', async () => {
     await setAction('notificar_responsable', 24);
     const ticket = await newTicket(ctx, agent, ids, { responsible_id: ids.supervisor });
@@ -60,7 +60,7 @@ describe('response action when the response time runs out (SPEC §3 project conf
     expect(notify).not.toContain(ids.otra);
   });
 
-  it('nothing happens with the action "ninguna", once answered, or for an agent\'s ticket (agents are exempt, SPEC §6)', async () => {
+  it('nothing happens with the action "ninguna", once answered, or for an agent\'s ticket (agents are exempt, docs/product.md §6)', async () => {
     await setAction('ninguna', 24);
     const silent = await newTicket(ctx, agent, ids, { responsible_id: ids.supervisor });
     await age(silent.id, 100);

@@ -29,9 +29,9 @@ async function recipientsFor(tx: Tx, ticket: Ticket, action: ResponseAction): Pr
 }
 
 /**
- * Runs the project's "acción al vencer el tiempo de respuesta" (SPEC §3 project configuration) once
+ * Runs the project's "acción al vencer el tiempo de respuesta" (docs/product.md §3 project configuration) once
  * for each ticket that got no first answer within the response time: the same overdue rule as the
- * live board (paused time excluded, agents exempt, SPEC §6). Each ticket is claimed with
+ * live board (paused time excluded, agents exempt, docs/product.md §6). Each ticket is claimed with
  * response_escalated_at in its own transaction, so two instances never escalate it twice. The
  * event (ticket.response_overdue) reaches the recipients as a notification and the ticket's history.
  */

@@ -21,7 +21,7 @@ import { ticketCommand, ticketEventFor } from './commands.ts';
 const pageOnly = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
 const exportQuery = z.object({ format: z.enum(['xlsx', 'csv']).default('xlsx') });
 
-/** SPEC §2 solicitudes, solicitud/crear and solicitud/{id} (actividad and the ticket actions of SPEC §4). */
+/** docs/product.md §2 solicitudes, solicitud/crear and solicitud/{id} (actividad and the ticket actions of docs/product.md §4). */
 export const ticketRoutes = new Hono<AppEnv>()
   .get('/', async (c) => c.json(await listTickets(c.var.deps.database.db, currentUser(c), queryOf(c, ticketListQuerySchema))))
   .get('/export', async (c) => {
@@ -80,7 +80,7 @@ export const ticketRoutes = new Hono<AppEnv>()
     const ticket = await mergeTickets(c.var.deps, user, idParam(c.req.param('id')), ticket_ids, c.var.t);
     return c.json({ data: await ticketDetail(c.var.deps, user, ticket) });
   })
-  // SPEC §4 ticket actions: verbs, permissions and bodies all come from domain/tickets.ts.
+  // docs/product.md §4 ticket actions: verbs, permissions and bodies all come from domain/tickets.ts.
   .post(`/:id/:action{${verbPattern(ticketCommands)}}`, requireVerbParam(ticketCommands), async (c) => {
     const user = currentUser(c);
     const id = idParam(c.req.param('id'));

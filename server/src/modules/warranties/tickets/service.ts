@@ -25,7 +25,7 @@ type UpdateInput = z.output<typeof ticketUpdateSchema>;
 const transitionRefused = (t: Translate, state: string, event: { type: string }) => refusal(t, 'ticket', state, event.type);
 
 /**
- * solicitud/crear (issue 6 §1): applicant owner of the unit, origin, responsible, priority, cc,
+ * solicitud/crear (docs/product.md#ticket-screens): applicant owner of the unit, origin, responsible, priority, cc,
  * subject, first message with attachments. Owners create through the portal (origin PWA).
  */
 export async function createTicket(deps: AppDeps, user: SessionUser, input: CreateInput, t: Translate): Promise<Ticket> {

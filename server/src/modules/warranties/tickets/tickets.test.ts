@@ -18,7 +18,7 @@ beforeAll(async () => {
 }, BOOT_TIMEOUT_MS);
 afterAll(async () => { await ctx?.close(); });
 
-describe('solicitud/crear (issue 6 §1, SPEC §3 Ticket)', () => {
+describe('solicitud/crear (docs/product.md#ticket-screens, §3 Ticket)', () => {
   it('creates a ticket numbered per project, with its first public message, a task for the responsible and a ticket.created event', async () => {
     const a = await newTicket(ctx, agent, ids);
     const b = await newTicket(ctx, agent, ids, { subject: 'Puerta de cocina descuadrada' });
@@ -37,7 +37,7 @@ describe('solicitud/crear (issue 6 §1, SPEC §3 Ticket)', () => {
     expect((mine.payload as any).data).toMatchObject({ ticketId: a.id, state: 'nueva', responsibleId: ids.agente, ownerNotifiable: true });
   });
 
-  it('SPEC §4 save as a different state: created directly as en_proceso; a state the machine refuses is a 409 and nothing is created', async () => {
+  it('docs/product.md §4 save as a different state: created as en_proceso; a state the machine refuses is a 409 and nothing is created', async () => {
     const t = await newTicket(ctx, agent, ids, { state: 'en_proceso' });
     expect(t.state).toBe('en_proceso');
     const before = (await ctx.db.select().from(tickets)).length;
@@ -49,7 +49,7 @@ describe('solicitud/crear (issue 6 §1, SPEC §3 Ticket)', () => {
     expect((await ctx.db.select().from(tickets)).length).toBe(before);
   });
 
-  it('SPEC §5 422 per field in es and pt-BR; the applicant must own the unit', async () => {
+  it('docs/product.md §5 422 per field in es and pt-BR; the applicant must own the unit', async () => {
     const es = await ctx.request('POST', 'postventa/solicitudes', { cookie: agent, body: { origin: 'FAX', subject: '  ' } });
     expect(es.status).toBe(422);
     expect(es.json.fields.subject).toBe('Este campo es obligatorio');
@@ -64,13 +64,13 @@ describe('solicitud/crear (issue 6 §1, SPEC §3 Ticket)', () => {
     expect(foreignResponsible.status).toBe(422);
   });
 
-  it('SPEC §6 creating needs postventa_crear (gerente lacks it: 403)', async () => {
+  it('docs/product.md §6 creating needs postventa_crear (gerente lacks it: 403)', async () => {
     const res = await ctx.request('POST', 'postventa/solicitudes', { cookie: await ctx.login('gerente'), body: ticketBody(ids) });
     expect(res.status).toBe(403);
   });
 });
 
-describe('solicitudes list (SPEC §2 filters, §7 list envelope, §9 page size 50)', () => {
+describe('solicitudes list (docs/product.md §2 filters, §7 list envelope, §9 page size 50)', () => {
   it('filters by state, priority, origin, responsible, project, tower and unit (comma lists), sorts and pages', async () => {
     const mine = await newTicket(ctx, agent, ids, { priority: 'urgent', origin: 'EMAIL' });
     const all = await ctx.request('GET', 'postventa/solicitudes', { cookie: admin });
@@ -94,7 +94,7 @@ describe('solicitudes list (SPEC §2 filters, §7 list envelope, §9 page size 5
     expect(paged.json.data).toHaveLength(2);
   });
 
-  it('SPEC §9 date presets on creation or update: today and week include new tickets, a past custom range excludes them', async () => {
+  it('docs/product.md §9 date presets on creation or update: today and week include new tickets, a past custom range excludes them', async () => {
     for (const preset of ['today', 'week', 'month']) {
       const res = await ctx.request('GET', `postventa/solicitudes?date_preset=${preset}&date_field=updated`, { cookie: admin });
       expect(res.json.total).toBeGreaterThan(0);
@@ -119,7 +119,7 @@ describe('solicitudes list (SPEC §2 filters, §7 list envelope, §9 page size 5
   });
 });
 
-describe('ticket actions (SPEC §4)', () => {
+describe('ticket actions (docs/product.md §4)', () => {
   it('postpone and un-postpone return to the previous state; a postponed ticket cannot be closed (409 names state and action)', async () => {
     const t = await newTicket(ctx, agent, ids, { state: 'abierta' });
     const p = await ctx.request('POST', `postventa/solicitudes/${t.id}/postergar`, { cookie: agent });
@@ -132,7 +132,7 @@ describe('ticket actions (SPEC §4)', () => {
     expect(u.json.data.state).toBe('abierta');
   });
 
-  it('SPEC §5 closing requires a justification (422), is kept as a public message and reopening goes back to abierta', async () => {
+  it('docs/product.md §5 closing requires a justification (422), is kept as a public message and reopening goes back to abierta', async () => {
     const t = await newTicket(ctx, agent, ids);
     const none = await ctx.request('POST', `postventa/solicitudes/${t.id}/cerrar`, { cookie: admin, body: { justification: ' ' } });
     expect(none.status).toBe(422);
@@ -174,7 +174,7 @@ describe('ticket actions (SPEC §4)', () => {
     expect(detail.json.data.first_response_at).not.toBeNull();
   });
 
-  it('SPEC §6 agents are exempt from the owner-message permission; a non-agent without it gets 403', async () => {
+  it('docs/product.md §6 agents are exempt from the owner-message permission; a non-agent without it gets 403', async () => {
     const t = await newTicket(ctx, agent, ids);
     const { profiles, users } = await import('../../../db/schema/index.ts');
     const [sup] = await ctx.db.select().from(users).where(eq(users.username, 'supervisor'));
@@ -191,7 +191,7 @@ describe('ticket actions (SPEC §4)', () => {
     }
   });
 
-  it('SPEC §9 activity shows the last 50 entries with paging for more', async () => {
+  it('docs/product.md §9 activity shows the last 50 entries with paging for more', async () => {
     const t = await newTicket(ctx, agent, ids);
     for (let i = 0; i < 55; i++) await ctx.request('POST', `postventa/solicitudes/${t.id}/mensajes`, { cookie: agent, body: { body: `Nota ${i}`, visibility: 'private' } });
     const first = await ctx.request('GET', `postventa/solicitudes/${t.id}/actividad`, { cookie: agent });

@@ -13,7 +13,7 @@ type Entry = {
 
 
 /**
- * solicitud/{id}/actividad (SPEC §2, §3 Observation entry, §9 last 50 records): messages and
+ * solicitud/{id}/actividad (docs/product.md §2, §3 Observation entry, §9 last 50 records): messages and
  * changes, newest first, 50 a page. Changes and private messages never reach owners.
  */
 export async function timeline(db: DbOrTx, opts: { companyId: number; ticketId: number; ownerView: boolean; page: number; t: Translate }) {
@@ -43,7 +43,7 @@ export async function timeline(db: DbOrTx, opts: { companyId: number; ticketId: 
       id: `${e.source === 'message' ? 'm' : 'c'}${e.id}`,
       source: e.source,
       visibility: e.visibility,
-      // SPEC §3 Observation entry: usuario (name, color, acronimo), fecha, tipo (nombre), text, archivos.
+      // docs/product.md §3 Observation entry: usuario (name, color, acronimo), fecha, tipo (nombre), text, archivos.
       usuario: who ? { id: who.id, name: who.full_name, color: who.color, acronimo: who.acronym } : null,
       fecha: new Date(e.created_at).toISOString(),
       tipo: { nombre: label, kind: e.source === 'message' ? e.kind : 'change' },
