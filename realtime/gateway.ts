@@ -71,6 +71,11 @@ export async function createGateway<U extends GatewayUser>(opts: GatewayOptions<
     ...(redis && redisSub ? { adapter: createAdapter(redis, redisSub, { key: `qa-socket.io${opts.namespace ? `:${opts.namespace}` : ''}` }) } : {}),
   });
 
+  // Malformed handshakes, unknown session ids, bad transports: answered by engine.io, logged here.
+  io.engine.on('connection_error', (error: { code?: number; message?: string; req?: { url?: string } }) => {
+    log.warn('socket.io connection error', { code: error.code, error: error.message, url: error.req?.url });
+  });
+
   io.use((socket, next) => {
     authority.authenticate(socket.handshake.headers.cookie).then((user) => {
       if (!user) return next(new Error('unauthorized'));

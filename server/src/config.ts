@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from '#realtime/server-guards';
 
 /** Everything configurable comes from the environment (README: Configuration). */
 export type AppConfig = {
@@ -17,8 +18,16 @@ export type AppConfig = {
   /** Secret for signing upload URLs and other short-lived tokens. */
   signingSecret: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** How long a client may take to send headers and body, or stay silent (docs/decisions.md, Hardening). */
+  http: HttpTimeouts;
   s3?: { endpoint: string; bucket: string; accessKey: string; secretKey: string; region: string };
 };
+
+/** Seconds from the environment, or the default; anything not a positive number is the default. */
+function seconds(value: string | undefined, defaultMs: number): number {
+  const n = Number(value);
+  return value && Number.isFinite(n) && n > 0 ? Math.round(n * 1000) : defaultMs;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = Number(env.PORT ?? 3000);
@@ -39,6 +48,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionAbsoluteMs: Number(env.SESSION_ABSOLUTE_HOURS ?? 12) * 3_600_000,
     signingSecret: env.SIGNING_SECRET ?? '',
     logLevel: (env.LOG_LEVEL as AppConfig['logLevel']) ?? 'info',
+    http: {
+      headersTimeoutMs: seconds(env.HTTP_HEADERS_TIMEOUT_SECONDS, DEFAULT_HTTP_TIMEOUTS.headersTimeoutMs),
+      requestTimeoutMs: seconds(env.HTTP_REQUEST_TIMEOUT_SECONDS, DEFAULT_HTTP_TIMEOUTS.requestTimeoutMs),
+      idleTimeoutMs: seconds(env.HTTP_IDLE_TIMEOUT_SECONDS, DEFAULT_HTTP_TIMEOUTS.idleTimeoutMs),
+    },
     s3,
   };
 }
