@@ -1,39 +1,15 @@
-import type { IncomingMessage } from 'node:http';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import busboy from 'busboy';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import type { AppEnv } from '../../http/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { isLocal, storageOf } from '../../storage/index.ts';
 import { LOCAL_PUT_PREFIX } from '../../storage/local.ts';
 import { verifyPost, verifyPut, type PutGrant } from '../../storage/signing.ts';
 import { receiveLocalUpload, toFileDto, uploadError } from './service.ts';
+import { bodyOf, drainBeforeAnswer } from './request-body.ts';
 
 const FORM_FIELDS_MAX = 20;
-
-type Body = { stream: Readable; incoming?: IncomingMessage };
-
-/**
- * The request body as a Node stream. Under @hono/node-server that is the IncomingMessage itself
- * (no Web Streams round trip for hundreds of megabytes); elsewhere (app.request in tests) the
- * Request's body.
- */
-function bodyOf(c: Context<AppEnv>): Body {
-  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  if (incoming && typeof incoming.pipe === 'function' && !incoming.readableDidRead) return { stream: incoming, incoming };
-  return { stream: c.req.raw.body ? Readable.fromWeb(c.req.raw.body as never) : Readable.from([]) };
-}
-
-/**
- * When an upload is refused before its body was read to the end, the rest is thrown away and the
- * connection closed after our answer, so the client reads the message instead of a reset socket
- * (destroying the request would destroy the socket before the answer is written).
- */
-function closeAfterAnswer(c: Context<AppEnv>, body: Body) {
-  if (!body.incoming || body.incoming.readableEnded) return;
-  c.header('Connection', 'close');
-  body.incoming.resume();
-}
 
 const malformedForm = () => uploadError(422, 'default');
 
@@ -130,7 +106,7 @@ export const storageRoutes = new Hono<AppEnv>()
       c.header('ETag', `"${row.id}-${row.size}"`);
       return c.json({ data: toFileDto(row) });
     } catch (err) {
-      closeAfterAnswer(c, body);
+      await drainBeforeAnswer(c, body);
       throw err;
     }
   })
@@ -143,7 +119,7 @@ export const storageRoutes = new Hono<AppEnv>()
         receiveLocalUpload(c.var.deps, { grant, contentType: fields['Content-Type'], source: file }));
       return c.json({ data: toFileDto(row) });
     } catch (err) {
-      closeAfterAnswer(c, body);
+      await drainBeforeAnswer(c, body);
       throw err;
     }
   });
