@@ -2,12 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { io as connect } from 'socket.io-client';
 import { formHead, pdfChunks, PDF, sendChunked } from '../../server/src/modules/files/test-helpers.ts';
 import { rawConnection, startChildServer, type ChildServer } from './child-server.ts';
 
 // Hardening (docs/decisions.md): no request, however abusive, ends the process. The real server
 // runs in its own process, as `npm start` runs it, so a crash shows as a dead child (in-process,
 // the test runner would catch the error instead). Short HTTP timeouts keep the slow cases quick.
+// The last test checks that none of it needed the process-level guards, which only log.
 let server: ChildServer;
 let owner: string;
 const MB = 1024 * 1024;
@@ -130,6 +132,19 @@ describe('the server process survives abusive clients', () => {
       ws.send(garbage);
       await new Promise<void>((resolve) => ws.once('close', () => resolve()));
     }
+    await expectAlive();
+  });
+
+  it('a signed-in owner\'s socket sending events shaped by hand (acknowledgements that are not callbacks)', async () => {
+    const socket = connect(server.origin, { transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: { cookie: owner } });
+    await new Promise<void>((resolve, reject) => { socket.once('connect', () => resolve()); socket.once('connect_error', reject); });
+    const raw = socket as unknown as { emit(event: string, ...args: unknown[]): void };
+    raw.emit('join', 'project:1', 5);
+    raw.emit('leave', {}, 'x');
+    raw.emit('replay', -1, 5);
+    raw.emit('replay', 'abc', null);
+    expect(await socket.timeout(5_000).emitWithAck('join', 'no-such-room')).toEqual({ ok: false, error: 'invalid' });
+    socket.disconnect();
     await expectAlive();
   });
 
