@@ -33,7 +33,7 @@ function isLiveEvent(v: unknown): v is LiveEvent {
  */
 export function startBridge(opts: BridgeOptions) {
   // We subscribe on every connect ourselves, to know when the subscription is back (onSubscribed).
-  const link: MqttLink = connectMqtt(opts.mqtt, opts.clientId, { reconnectMs: 500, resubscribe: false });
+  const link: MqttLink = connectMqtt(opts.mqtt, opts.clientId, { reconnectMs: 500, resubscribe: false, onError: opts.onError });
   const recent = new Set<number>();
   const order: number[] = [];
   let received = 0;

@@ -85,6 +85,15 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions) {
     const s = client ? sessions.get(client) : undefined;
     done(s?.internal && !packet.topic.startsWith('$SYS') ? null : new Error('publishing is reserved to the server'));
   };
+  // A persistence failure is emitted on the broker; a client's broken connection or packet on
+  // clientError / connectionError (aedes then closes that client). None may end the process.
+  // aedes emits 'error' (an undelivered enqueue, a will sweep that failed) but does not type it.
+  (broker as unknown as NodeJS.EventEmitter).on('error', (error: Error) => opts.log?.warn('mqtt broker error', { error: error.message }));
+  const onClientError = (client: Client | null, error: Error & { code?: string }) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') opts.log?.warn('mqtt client error', { client: client?.id, error: error.message });
+  };
+  broker.on('clientError', onClientError);
+  broker.on('connectionError', onClientError);
   broker.on('clientDisconnect', (client) => {
     const s = sessions.get(client);
     if (s && !s.internal) {
@@ -109,10 +118,12 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions) {
     tcp.once('error', reject);
     tcp.listen(opts.port, opts.host ?? '127.0.0.1', () => { tcp.off('error', reject); resolve(); });
   });
+  tcp.on('error', (error) => opts.log?.warn('mqtt listener error', { error: error.message }));
   const port = (tcp.address() as net.AddressInfo).port;
   opts.log?.info('mqtt broker listening', { host: opts.host ?? '127.0.0.1', port });
 
   const wss = new WebSocketServer({ noServer: true });
+  wss.on('error', (error) => opts.log?.warn('mqtt websocket server error', { error: error.message }));
   const detachers: (() => void)[] = [];
 
   return {

@@ -56,6 +56,14 @@ type GatewaySocket<U> = Socket<ClientToServerEvents, ServerToClientEvents, Recor
 const MAX_HANDSHAKE_ROOMS = 50;
 
 /**
+ * A client may put anything where the acknowledgement goes (the types above are only what our
+ * client sends): calling a number would throw inside the socket's event handler and end the process.
+ */
+function replyTo<R>(ack: unknown): (r: R) => void {
+  return typeof ack === 'function' ? (r) => { (ack as (r: R) => void)(r); } : () => undefined;
+}
+
+/**
  * The Socket.IO gateway (docs/architecture.md §5 step 4): session-cookie authentication at the
  * handshake, rooms per company, project, user and entity joined only after the authority says
  * so, events from MQTT emitted to their rooms, and after a reconnect either Socket.IO's
@@ -90,6 +98,11 @@ export async function createGateway<U extends GatewayUser>(opts: GatewayOptions<
     const u = await user();
     return !!u && (await authority.embeddingOrigins(u)).includes(from.origin);
   }
+
+  // Malformed handshakes, unknown session ids, bad transports: answered by engine.io, logged here.
+  io.engine.on('connection_error', (error: { code?: number; message?: string; req?: { url?: string } }) => {
+    log.warn('socket.io connection error', { code: error.code, error: error.message, url: error.req?.url });
+  });
 
   io.use((socket, next) => {
     const { headers } = socket.handshake;
@@ -128,18 +141,21 @@ export async function createGateway<U extends GatewayUser>(opts: GatewayOptions<
   io.on('connection', (socket: GatewaySocket<U>) => {
     const user = socket.data.user;
     socket.on('join', (room, ack) => {
-      tryJoin(socket, room).then((r) => ack?.(r === 'ok' ? { ok: true } : { ok: false, error: r }), () => ack?.({ ok: false, error: 'forbidden' }));
+      const reply = replyTo(ack);
+      tryJoin(socket, room).then((r) => reply(r === 'ok' ? { ok: true } : { ok: false, error: r }), () => reply({ ok: false, error: 'forbidden' }));
     });
     socket.on('leave', (room, ack) => {
-      void Promise.resolve(socket.leave(String(room))).then(() => ack?.({ ok: true }));
+      const reply = replyTo(ack);
+      Promise.resolve(socket.leave(String(room))).then(() => reply({ ok: true }), (error) => log.warn('gateway leave failed', { error: String(error) }));
     });
     socket.on('replay', (lastId, ack) => {
+      const reply = replyTo(ack);
       const id = Number(lastId);
-      if (!Number.isSafeInteger(id) || id < 0) return ack?.({ ok: false });
-      replay(socket, id).then(() => ack?.({ ok: true }), (error) => {
+      if (!Number.isSafeInteger(id) || id < 0) return reply({ ok: false });
+      replay(socket, id).then(() => reply({ ok: true }), (error) => {
         log.warn('gateway replay failed', { error: String(error) });
         socket.emit('resync');
-        ack?.({ ok: false });
+        reply({ ok: false });
       });
     });
     // Recovered: Socket.IO restored the rooms and re-sent what was missed. Otherwise rejoin the

@@ -37,7 +37,7 @@ export type MqttLink = {
 };
 
 /** A reconnecting MQTT connection (mqtt.js 5) for the relay and the gateways. */
-export function connectMqtt(target: MqttTarget, clientId: string, opts: { reconnectMs?: number; resubscribe?: boolean } = {}): MqttLink {
+export function connectMqtt(target: MqttTarget, clientId: string, opts: { reconnectMs?: number; resubscribe?: boolean; onError?: (error: Error) => void } = {}): MqttLink {
   const client = mqtt.connect(target.url, {
     clientId,
     username: target.username,
@@ -50,8 +50,15 @@ export function connectMqtt(target: MqttTarget, clientId: string, opts: { reconn
     queueQoSZero: false,
     resubscribe: opts.resubscribe ?? true,
   });
-  // mqtt.js emits 'error' on refused or failed connections; it keeps retrying on its own.
-  client.on('error', () => undefined);
+  // mqtt.js emits 'error' on refused or failed connections and keeps retrying on its own: each
+  // distinct failure is reported once per outage, not once per retry.
+  let lastError = '';
+  client.on('error', (error) => {
+    if (error.message === lastError) return;
+    lastError = error.message;
+    opts.onError?.(error);
+  });
+  client.on('connect', () => { lastError = ''; });
   return {
     client,
     get connected() { return client.connected; },

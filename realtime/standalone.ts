@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { createGateway, type GatewayLog } from './gateway.ts';
 import { httpAuthority } from './http-authority.ts';
 import { mqttTarget } from './mqtt-link.ts';
+import { DEFAULT_HTTP_TIMEOUTS, guardHttpServer, guardProcess, httpServerOptions, refuseStrayUpgrades } from './server-guards.ts';
 
 export type StandaloneOptions = {
   port: number;
@@ -27,10 +28,12 @@ export type StandaloneOptions = {
  * REDIS_URL several of these (and the app's own gateway) act as one behind one address.
  */
 export async function startStandaloneGateway(opts: StandaloneOptions) {
-  const server = http.createServer((_req, res) => {
+  const server = http.createServer(httpServerOptions(DEFAULT_HTTP_TIMEOUTS), (_req, res) => {
     res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"not found"}');
   });
   await new Promise<void>((resolve) => server.listen(opts.port, opts.host, () => resolve()));
+  guardHttpServer(server, opts.log);
+  refuseStrayUpgrades(server, ['/socket.io/']);
   const gateway = await createGateway({
     server, authority: httpAuthority(opts.apiUrl), publicUrl: opts.publicUrl, mqtt: mqttTarget({ mqttUrl: opts.mqttUrl, secret: opts.secret }),
     namespace: opts.namespace, redisUrl: opts.redisUrl, log: opts.log,
@@ -72,6 +75,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     redisUrl: env.REDIS_URL || undefined,
     log: { info: jsonLog('info'), warn: jsonLog('warn'), error: jsonLog('error') },
   });
+  guardProcess({ warn: jsonLog('warn'), error: jsonLog('error') });
   console.log(`\n  Gateway en tiempo real escuchando en el puerto ${g.port}\n`);
   const stop = () => void g.close().then(() => process.exit(0), () => process.exit(1));
   process.on('SIGTERM', stop);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from '#realtime/server-guards';
 
 /** Everything configurable comes from the environment (README: Configuration). */
 export type AppConfig = {
@@ -19,8 +20,16 @@ export type AppConfig = {
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Proxies in front of the app whose X-Forwarded-For entries are believed (0: none). */
   trustProxy: number;
+  /** How long a client may take to send headers and body, or stay silent (docs/decisions.md, Hardening). */
+  http: HttpTimeouts;
   s3?: { endpoint: string; bucket: string; accessKey: string; secretKey: string; region: string };
 };
+
+/** Seconds from the environment, or the default; anything not a positive number is the default. */
+function seconds(value: string | undefined, defaultMs: number): number {
+  const n = Number(value);
+  return value && Number.isFinite(n) && n > 0 ? Math.round(n * 1000) : defaultMs;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = Number(env.PORT ?? 3000);
@@ -43,6 +52,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     signingSecret: env.SIGNING_SECRET ?? '',
     logLevel: (env.LOG_LEVEL as AppConfig['logLevel']) ?? 'info',
     trustProxy: proxyHops(env.TRUST_PROXY),
+    http: {
+      headersTimeoutMs: seconds(env.HTTP_HEADERS_TIMEOUT_SECONDS, DEFAULT_HTTP_TIMEOUTS.headersTimeoutMs),
+      requestTimeoutMs: seconds(env.HTTP_REQUEST_TIMEOUT_SECONDS, DEFAULT_HTTP_TIMEOUTS.requestTimeoutMs),
+      idleTimeoutMs: seconds(env.HTTP_IDLE_TIMEOUT_SECONDS, DEFAULT_HTTP_TIMEOUTS.idleTimeoutMs),
+    },
     s3,
   };
 }

@@ -7,19 +7,26 @@ import { createApp } from './app.ts';
 import { DEMO_PASSWORD, demoRoles } from './db/seed-data.ts';
 import { startRealtime } from './outbox/realtime-runtime.ts';
 import { startResponseWatch } from './modules/warranties/service.ts';
+import { guardHttpServer, guardProcess, httpServerOptions } from '#realtime/server-guards';
 
 /** The one process of `npm start`: API, web client, outbox relay, MQTT broker and realtime gateway. */
 export async function main() {
   const config = loadConfig();
   const deps = await createDeps(config);
   const app = createApp(deps, { clientDir: path.resolve('client/dist') });
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }) as http.Server;
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: httpServerOptions(config.http) }) as http.Server;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.once('listening', () => { server.off('error', reject); resolve(); });
+  });
+  guardHttpServer(server, deps.log, config.http);
   deps.log.info('listening', { url: config.publicUrl, database: deps.database.kind });
   // Socket.IO and MQTT over WebSocket (/mqtt) share the HTTP server; the relay starts publishing.
   const realtime = await startRealtime(deps, { server });
   // Projects' "acción al vencer el tiempo de respuesta" on tickets nobody answered in time.
   const responseWatch = startResponseWatch(deps);
+  // From here on nothing one request does may end the process (a failure while starting still does).
+  guardProcess(deps.log);
 
   console.log(`\n  Postventa QA escuchando en ${config.publicUrl}\n`);
   console.log(`  Usuarios de demostración (contraseña ${DEMO_PASSWORD}):`);

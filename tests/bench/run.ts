@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- <name> [args…]` runs tests/bench/<name>.ts. A bench module exports
+ * `npm run bench -- <name> [args…]` runs tests/bench/<name>.ts (or one listed in `elsewhere`). A bench module exports
  * `run(args: string[]): Promise<void>` that prints its figures (docs/architecture.md §7: benchmarks are scripts
  * that print figures, not timed tests). Without a name it lists the benches there are.
  */
@@ -8,9 +8,11 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
-const available = () => fs.readdirSync(dir)
+/** Benches that live beside their own suite rather than here. */
+const elsewhere: Record<string, string> = { load: '../load/agents.ts' };
+const available = () => [...fs.readdirSync(dir)
   .filter((f) => f.endsWith('.ts') && f !== 'run.ts' && !f.endsWith('.test.ts'))
-  .map((f) => f.slice(0, -3))
+  .map((f) => f.slice(0, -3)), ...Object.keys(elsewhere)]
   .sort();
 
 const [name, ...args] = process.argv.slice(2);
@@ -19,9 +21,10 @@ if (!name || !/^[\w-]+$/.test(name) || !available().includes(name)) {
   process.exit(name ? 1 : 2);
 }
 
-const mod = (await import(pathToFileURL(path.join(dir, `${name}.ts`)).href)) as { run?: (args: string[]) => Promise<void> };
+const file = path.join(dir, elsewhere[name] ?? `${name}.ts`);
+const mod = (await import(pathToFileURL(file).href)) as { run?: (args: string[]) => Promise<void> };
 if (typeof mod.run !== 'function') {
-  console.error(`tests/bench/${name}.ts must export run(args: string[]): Promise<void>`);
+  console.error(`${path.relative(process.cwd(), file)} must export run(args: string[]): Promise<void>`);
   process.exit(1);
 }
 try {

@@ -13,6 +13,9 @@ export type Mailer = { send(mail: Mail): Promise<number> };
  */
 export function createMailer(db: Db, log: Logger, smtpUrl?: string, from = 'Postventa <no-reply@localhost>'): Mailer {
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
+  // nodemailer re-emits its transport's 'error' events on the transporter (today only OAuth2 token
+  // failures, which SMTP_URL cannot configure); an unheard one would end the process.
+  transport?.on('error', (error) => log.warn('smtp transport error', { error: error.message }));
   return {
     async send(mail) {
       const [row] = await db.insert(mailOutbox).values({

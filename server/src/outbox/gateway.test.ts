@@ -182,3 +182,21 @@ describe('after a reconnect (docs/architecture.md §5 step 5: every event after 
     if (socket.recovered) expect(got.filter((id) => id === during)).toHaveLength(1);
   });
 });
+
+describe('messages shaped by the client, not by our client (hardening: nothing a socket sends ends the process)', () => {
+  it('an acknowledgement that is not a callback, or odd arguments, are ignored and the socket keeps working', async () => {
+    const owner = await ctx.login('propietario');
+    const { socket } = open(owner);
+    await connected(socket);
+    const raw = socket as unknown as { emit(event: string, ...args: unknown[]): void };
+    raw.emit('join', `project:${ctx.seed.projectIds[0]}`, 5);
+    raw.emit('join', { room: 'x' }, 'not a function');
+    raw.emit('leave', ['a'], {});
+    raw.emit('replay', -1, 5);
+    raw.emit('replay', 3, null);
+    raw.emit('replay', 'abc');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(socket.connected).toBe(true);
+    expect(await join(socket, 'no-such-room')).toEqual({ ok: false, error: 'invalid' });
+  });
+});

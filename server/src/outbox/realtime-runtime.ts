@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { startEmbeddedBroker, type EmbeddedBroker } from '#realtime/broker';
 import { createGateway, type Gateway, type GatewayAuthority } from '#realtime/gateway';
 import { connectMqtt, mqttTarget } from '#realtime/mqtt-link';
+import { refuseStrayUpgrades } from '#realtime/server-guards';
 import type { AppDeps, SessionUser } from '../http/context.ts';
 import { createNotificationConsumer } from '../modules/notifications/service.ts';
 import { canJoinRoom, embeddingOriginsOf, gatewayUserOf, replayEvents, userFromCookie } from './access.ts';
@@ -54,7 +55,7 @@ export async function startRealtime(deps: AppDeps, opts: RealtimeOptions = {}) {
   if (broker && opts.server) broker.attachWebSocket(opts.server, '/mqtt');
   const target = mqttTarget({ mqttUrl: deps.config.mqttUrl, embeddedUrl: broker?.url, secret });
 
-  const link = connectMqtt(target, `qa-relay-${randomBytes(6).toString('hex')}`);
+  const link = connectMqtt(target, `qa-relay-${randomBytes(6).toString('hex')}`, { onError: (error) => log.warn('mqtt link error', { error: error.message }) });
   const relay = createOutboxRelay({ db: deps.database.db, publisher: link, log, namespace: settings.mqttNamespace, pollMs: opts.pollMs });
   const notificationsConsumer = createNotificationConsumer(deps, { pollMs: opts.pollMs });
   deps.wakeOutbox = () => {
@@ -73,6 +74,7 @@ export async function startRealtime(deps: AppDeps, opts: RealtimeOptions = {}) {
       redisUrl: deps.config.redisUrl, log,
     });
   }
+  const releaseUpgrades = opts.server ? refuseStrayUpgrades(opts.server, ['/socket.io/', ...(broker ? ['/mqtt'] : [])]) : undefined;
   log.info('realtime started', { broker: broker ? `embedded ${broker.url}` : 'external', gateway: !!gateway, redis: !!deps.config.redisUrl });
 
   return {
@@ -86,6 +88,7 @@ export async function startRealtime(deps: AppDeps, opts: RealtimeOptions = {}) {
       deps.wakeOutbox = undefined;
       deps.brokerReady = undefined;
       await gateway?.close();
+      releaseUpgrades?.();
       await Promise.all([relay.stop(), notificationsConsumer.stop()]);
       await link.close();
       await broker?.close();

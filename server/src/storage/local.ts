@@ -28,6 +28,15 @@ export type LocalStorage = Storage & {
   receive(objectPath: string, source: AsyncIterable<Buffer | Uint8Array>, opts: ReceiveOptions): Promise<{ size: number }>;
 };
 
+/**
+ * Stops writing a partial upload and removes it once the file is closed: a write still in flight
+ * would otherwise finish after the removal, and the open could even recreate the file.
+ */
+async function discardPart(out: fs.WriteStream, temp: string): Promise<void> {
+  if (!out.closed) await new Promise<void>((done) => { out.once('close', () => done()); out.destroy(); });
+  await fsp.rm(temp, { force: true });
+}
+
 /** Local disk under DATA_DIR/files; our own /storage endpoints accept the signed uploads. */
 export function createLocalStorage(opts: { root: string; secret: string }): LocalStorage {
   const root = path.resolve(opts.root);
@@ -98,12 +107,19 @@ export function createLocalStorage(opts: { root: string; secret: string }): Loca
     const temp = path.join(incoming, `${randomUUID()}.part`);
     // A roomy buffer lets the socket keep reading while the disk writes (no drain wait per chunk).
     const out = fs.createWriteStream(temp, { flags: 'wx', highWaterMark: IO_CHUNK });
+    // Every 'error' of the file is kept and thrown by the loop below: an unheard one (a disk error,
+    // or a write still in flight when the upload is cut off) would be thrown by the emitter and end the process.
+    let failed: Error | undefined;
+    out.on('error', (err) => { failed ??= err; });
     const head: Buffer[] = [];
     let headBytes = 0;
     let inspected = false;
     let refused: ApiError | undefined;
     let size = 0;
-    const write = async (chunk: Buffer) => { if (!out.write(chunk)) await once(out, 'drain'); };
+    const write = async (chunk: Buffer) => {
+      if (failed) throw failed;
+      if (!out.write(chunk)) await once(out, 'drain');
+    };
     const inspectHead = async () => {
       inspected = true;
       refused = ropts.inspect(Buffer.concat(head).subarray(0, SNIFF_BYTES));
@@ -133,8 +149,7 @@ export function createLocalStorage(opts: { root: string; secret: string }): Loca
       await fsp.rename(temp, full);
       return { size };
     } catch (err) {
-      out.destroy();
-      await fsp.rm(temp, { force: true });
+      await discardPart(out, temp);
       throw err;
     }
   }

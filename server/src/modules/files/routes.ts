@@ -12,18 +12,16 @@ import { confirmUpload, createPresignedPost, createUploadUrl, discardUpload, ope
 
 export { storageRoutes } from './storage-routes.ts';
 
-/** The origin the browser used, so local upload URLs point back to the same host (or the proxy's, with TRUST_PROXY=1). */
+/** The origin the browser used, so local upload URLs point back to the same host (or the one the proxy saw, when TRUST_PROXY names trusted proxies). */
 export function requestOrigin(c: Context<AppEnv>): string {
   const url = new URL(c.req.url);
-  if (process.env.TRUST_PROXY === '1') {
+  if (c.get('deps').config.trustProxy > 0) {
     const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
     const host = c.req.header('x-forwarded-host')?.split(',')[0]?.trim();
     return `${proto || url.protocol.replace(':', '')}://${host || url.host}`;
   }
   return url.origin;
 }
-
-/** @hono/node-server's marker for a response we already wrote to the Node socket ourselves. */
 
 /** The Node response behind a request, when running under @hono/node-server (not in app.request tests). */
 function nodeResponse(env: unknown): ServerResponse | undefined {

@@ -1,76 +1,84 @@
-import type { IncomingMessage } from 'node:http';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import busboy from 'busboy';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import type { AppEnv } from '../../http/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { isLocal, storageOf } from '../../storage/index.ts';
 import { LOCAL_PUT_PREFIX } from '../../storage/local.ts';
 import { verifyPost, verifyPut, type PutGrant } from '../../storage/signing.ts';
 import { receiveLocalUpload, toFileDto, uploadError } from './service.ts';
+import { bodyOf, drainBeforeAnswer } from './request-body.ts';
 
 const FORM_FIELDS_MAX = 20;
 
-type Body = { stream: Readable; incoming?: IncomingMessage };
+const malformedForm = () => uploadError(422, 'default');
 
-/**
- * The request body as a Node stream. Under @hono/node-server that is the IncomingMessage itself
- * (no Web Streams round trip for hundreds of megabytes); elsewhere (app.request in tests) the
- * Request's body.
- */
-function bodyOf(c: Context<AppEnv>): Body {
-  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  if (incoming && typeof incoming.pipe === 'function' && !incoming.readableDidRead) return { stream: incoming, incoming };
-  return { stream: c.req.raw.body ? Readable.fromWeb(c.req.raw.body as never) : Readable.from([]) };
-}
-
-/**
- * When an upload is refused before its body was read to the end, the rest is thrown away and the
- * connection closed after our answer, so the client reads the message instead of a reset socket
- * (destroying the request would destroy the socket before the answer is written).
- */
-function closeAfterAnswer(c: Context<AppEnv>, body: Body) {
-  if (!body.incoming || body.incoming.readableEnded) return;
-  c.header('Connection', 'close');
-  body.incoming.resume();
+/** The file part's bytes. A form that ends inside the part is the sender's error (422); a dropped connection stays one. */
+async function* partBytes(file: Readable, isAborted: () => boolean): AsyncGenerator<Buffer> {
+  try {
+    // Leaving the loop early must not destroy the part: the rest of the form is drained, not cut.
+    for await (const chunk of file.iterator({ destroyOnReturn: false })) yield chunk as Buffer;
+  } catch (err) {
+    throw isAborted() ? err : malformedForm();
+  }
 }
 
 /**
  * Multipart form of a presigned POST, streamed: the fields (which must come first, as S3 requires)
  * are checked against the signed policy when the file part starts; the file goes straight to disk.
+ * Settles once the upload has cleaned up after itself; every stream involved has an 'error' listener.
  */
-function receiveForm<T>(source: Readable, contentType: string, verify: (fields: Record<string, string>) => PutGrant, onFile: (grant: PutGrant, fields: Record<string, string>, file: Readable) => Promise<T>) {
+function receiveForm<T>(source: Readable, contentType: string, verify: (fields: Record<string, string>) => PutGrant, onFile: (grant: PutGrant, fields: Record<string, string>, file: AsyncIterable<Buffer>) => Promise<T>) {
   return new Promise<T>((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
       parser = busboy({ headers: { 'content-type': contentType }, limits: { files: 1, fields: FORM_FIELDS_MAX, fieldSize: 16 * 1024 } });
     } catch {
-      reject(uploadError(422, 'default'));
+      reject(malformedForm());
       return;
     }
     const fields: Record<string, string> = {};
-    let seenFile = false;
-    const fail = (err: unknown) => {
+    let upload: Promise<T> | undefined;
+    let aborted = false;
+    let settled = false;
+    const settle = (err: unknown, value?: T) => {
+      if (settled) return;
+      settled = true;
+      source.off('close', onSourceClose);
       source.unpipe(parser);
-      reject(err);
+      if (err) {
+        // Stops parsing what is left (the route drains it); the part in progress errors into its no-op listener.
+        parser.destroy();
+        reject(err);
+      } else resolve(value as T);
     };
+    // A client gone mid-body never ends the pipe: stop the parser, so the part being written fails and is removed.
+    const onSourceClose = () => {
+      if (source.readableEnded) return;
+      aborted = true;
+      if (upload) parser.destroy(new Error('request aborted'));
+      else settle(new Error('request aborted'));
+    };
+    source.on('close', onSourceClose);
+    source.on('error', () => undefined);
     parser.on('field', (name, value) => { fields[name] = value; });
     parser.on('file', (name, file) => {
-      if (name !== 'file' || seenFile) { file.resume(); return; }
-      seenFile = true;
+      file.on('error', () => undefined);
+      if (name !== 'file' || upload) { file.resume(); return; }
       let grant: PutGrant;
       try {
         grant = verify(fields);
       } catch (err) {
         file.resume();
-        fail(err);
+        settle(err);
         return;
       }
-      onFile(grant, fields, file).then(resolve, (err) => { file.resume(); fail(err); });
+      upload = onFile(grant, fields, partBytes(file, () => aborted));
+      upload.then((value) => settle(undefined, value), (err) => { file.resume(); settle(err); });
     });
-    parser.on('close', () => { if (!seenFile) reject(uploadError(422, 'default')); });
-    parser.on('error', fail);
-    source.on('error', fail);
+    parser.on('close', () => { if (!upload) settle(malformedForm()); });
+    // Before the file part the form is malformed; inside it, the upload fails through the part and settles then.
+    parser.on('error', () => { if (!upload) settle(aborted ? new Error('request aborted') : malformedForm()); });
     source.pipe(parser);
   });
 }
@@ -98,7 +106,7 @@ export const storageRoutes = new Hono<AppEnv>()
       c.header('ETag', `"${row.id}-${row.size}"`);
       return c.json({ data: toFileDto(row) });
     } catch (err) {
-      closeAfterAnswer(c, body);
+      await drainBeforeAnswer(c, body);
       throw err;
     }
   })
@@ -108,10 +116,10 @@ export const storageRoutes = new Hono<AppEnv>()
     const body = bodyOf(c);
     try {
       const row = await receiveForm(body.stream, c.req.header('content-type') ?? '', (fields) => verifyPost(storage.secret, fields), (grant, fields, file) =>
-        receiveLocalUpload(c.var.deps, { grant, contentType: fields['Content-Type'], source: file.iterator({ destroyOnReturn: false }) }));
+        receiveLocalUpload(c.var.deps, { grant, contentType: fields['Content-Type'], source: file }));
       return c.json({ data: toFileDto(row) });
     } catch (err) {
-      closeAfterAnswer(c, body);
+      await drainBeforeAnswer(c, body);
       throw err;
     }
   });

@@ -1,6 +1,9 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { getRequestListener } from '@hono/node-server';
 import type { TestContext } from '../../test-support.ts';
 import { createLocalStorage, type LocalStorage } from '../../storage/local.ts';
 
@@ -48,4 +51,74 @@ export async function uploadViaPost(ctx: TestContext, cookie: string, body: Buff
   form.append('file', new Blob([u8(body)], { type: String(request.contentType) }), String(request.key));
   const post = await raw(ctx, signed.json.data.action, { method: 'POST', body: form });
   return { signed, post };
+}
+
+/** The app on a loopback port: uploads, aborts and socket errors behave as under `npm start`, unlike app.request. */
+export async function listen(ctx: TestContext): Promise<{ origin: string; close: () => Promise<void> }> {
+  const server = http.createServer(getRequestListener(ctx.app.fetch));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export type RawAnswer = { status: number; json: any } | { error: string };
+
+/**
+ * A request written chunk by chunk with no Content-Length (Transfer-Encoding: chunked), as a
+ * streaming client sends it. `abortAfter` bytes: the socket is destroyed there (after `beforeAbort`) instead of ending.
+ */
+export function sendChunked(url: string, opts: {
+  method: string; headers: Record<string, string>; chunks: Iterable<Buffer>; abortAfter?: number; beforeAbort?: () => Promise<void>;
+}): Promise<RawAnswer> {
+  return new Promise((resolve) => {
+    const req = http.request(url, { method: opts.method, headers: opts.headers });
+    req.on('response', (res) => {
+      const parts: Buffer[] = [];
+      res.on('data', (d: Buffer) => parts.push(d));
+      res.on('end', () => {
+        const text = Buffer.concat(parts).toString('utf8');
+        let json: any;
+        try { json = JSON.parse(text); } catch { json = undefined; }
+        resolve({ status: res.statusCode ?? 0, json });
+      });
+      res.on('error', (e) => resolve({ error: e.message }));
+    });
+    // The server may answer and close before the whole body is sent: that is the point.
+    req.on('error', (e) => resolve({ error: e.message }));
+    void (async () => {
+      let sent = 0;
+      for (const chunk of opts.chunks) {
+        if (req.destroyed) return;
+        if (opts.abortAfter !== undefined && sent + chunk.length > opts.abortAfter) {
+          await opts.beforeAbort?.();
+          req.destroy();
+          resolve({ error: 'aborted' });
+          return;
+        }
+        sent += chunk.length;
+        if (!req.write(chunk)) await new Promise((r) => { req.once('drain', r); req.once('close', r); });
+      }
+      if (!req.destroyed) req.end();
+    })();
+  });
+}
+
+/** `total` bytes of PDF-looking body in 64 KiB chunks, generated lazily. */
+export function* pdfChunks(total: number): Generator<Buffer> {
+  yield PDF;
+  const chunk = Buffer.alloc(64 * 1024, 0x20);
+  for (let sent = PDF.length; sent < total; sent += chunk.length) yield chunk;
+}
+
+/** A multipart form: the signed fields first, then the file part's head; the file's bytes follow. */
+export function formHead(boundary: string, fields: Record<string, string>, fileName = 'archivo.pdf', type = 'application/pdf'): Buffer {
+  let head = '';
+  for (const [k, v] of Object.entries(fields)) head += `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`;
+  head += `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`;
+  return Buffer.from(head);
 }

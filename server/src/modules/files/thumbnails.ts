@@ -27,8 +27,18 @@ export function makeThumbnail(storage: Storage, log: Logger, file: { path: strin
         .rotate()
         .resize(UPLOAD.thumbnailPx, UPLOAD.thumbnailPx, { fit: 'inside', withoutEnlargement: true })
         .webp({ quality: 80 });
+      // pipe() does not forward a source's error, and sharp never settles without the end of its
+      // input: a read that fails half-way must fail the thumbnail itself (and be heard).
+      const sourceFailed = new Promise<never>((_, reject) => source.once('error', reject));
+      const output = resizer.toBuffer();
+      output.catch(() => undefined); // settled or not after a failed source, nobody waits for it any more
       source.pipe(resizer);
-      const body = await resizer.toBuffer();
+      let body: Buffer;
+      try {
+        body = await Promise.race([output, sourceFailed]);
+      } finally {
+        source.destroy();
+      }
       const target = thumbnailPathOf(file.path);
       await storage.writeSmall(target, body, 'image/webp');
       return target;
