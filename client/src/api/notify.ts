@@ -1,5 +1,5 @@
 import { TOAST_DURATION_MS } from '#domain/limits';
-import { i18n } from '../app/i18n.ts';
+import { i18n } from '../shared/i18n.ts';
 
 /**
  * docs/product.md §8 feedback shared by every call: failed responses raise a toast (bottom-left, 8000 ms),

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
-import { lazyPage } from './lazy-page.tsx';
-import { PageSpinner, PendingPage } from './layout/page-states.tsx';
+import { lazyPage } from '../shared/lazy-page.tsx';
+import { PageSpinner, PendingPage } from '../shared/layout/page-states.tsx';
 import { ModuleEntry, PageSuspense, PermissionGate, RootShell, RouteErrorBoundary } from './route-elements.tsx';
 import { catchAllPage, ROUTES, type AreaRoute, type RouteNode } from './routes.tsx';
 

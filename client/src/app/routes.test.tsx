@@ -6,12 +6,12 @@ import es from '#locales/es.json';
 import ptBR from '#locales/pt-BR.json';
 import { mockFetch } from '../api/mock-fetch.ts';
 import { renderWithProviders } from '../test/render.tsx';
-import { PendingPage } from './layout/page-states.tsx';
-import { flattenRoutes, matchTable } from './route-tree.ts';
+import { PendingPage } from '../shared/layout/page-states.tsx';
+import { flattenRoutes, matchTable } from '../shared/route-tree.ts';
 import { AppRoutes } from './router.tsx';
 import { routeTitleKey } from './routes.tsx';
-import { authUserQuery, type AuthUser } from './session/auth-user.ts';
-import { session } from './session/session-store.ts';
+import { authUserQuery, type AuthUser } from '../shared/session/auth-user.ts';
+import { session } from '../shared/session/session-store.ts';
 
 /** docs/product.md §2 table and sub-route lists, written out independently of the route table. */
 const SPEC_PATHS: Record<string, { permission?: string; default?: string }> = {

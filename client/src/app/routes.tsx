@@ -1,6 +1,6 @@
 import type { NavIcon } from './layout/nav-icons.tsx';
 import { MODULE_PERMISSIONS } from '#domain/permissions';
-import { lazyPage, type PageComponent } from './lazy-page.tsx';
+import { lazyPage, type PageComponent } from '../shared/lazy-page.tsx';
 
 /**
  * The route table of docs/product.md §2: every path, its permission and its default child, in one typed

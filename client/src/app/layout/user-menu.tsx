@@ -1,8 +1,8 @@
 import { forwardRef, type ComponentPropsWithoutRef } from 'react';
 import { Box, Button, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import type { AuthUser } from '../session/auth-user.ts';
-import { deferred, type DeferredTriggerProps } from './deferred.tsx';
+import type { AuthUser } from '../../shared/session/auth-user.ts';
+import { deferred, type DeferredTriggerProps } from '../../shared/layout/deferred.tsx';
 
 /** Initials of first name and first surname ('Carolina' + 'Fuentes Ortiz' → 'CF'), shown on a disc. */
 export function initialsOf(user: Pick<AuthUser, 'first_name' | 'last_name' | 'username'>): string {

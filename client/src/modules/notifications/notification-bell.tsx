@@ -3,8 +3,8 @@ import { Box, Float, IconButton } from '@chakra-ui/react';
 import { Bell } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { deferred, type DeferredTriggerProps } from '../../app/layout/deferred.tsx';
-import { useCan } from '../../app/session/auth-user.ts';
+import { deferred, type DeferredTriggerProps } from '../../shared/layout/deferred.tsx';
+import { useCan } from '../../shared/session/auth-user.ts';
 import { unreadQuery } from './notifications-api.ts';
 
 type TriggerProps = ComponentPropsWithoutRef<typeof IconButton> & Partial<DeferredTriggerProps>;
