@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { areaOf } from '../app/routes.tsx';
+import { areaOf } from './route-manifest.ts';
 import { resolveModuleEntry, routeToRemember } from './route-memory.ts';
 import { session, STORAGE_KEYS } from './session/session-store.ts';
 

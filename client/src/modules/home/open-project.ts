@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { navAreas } from '../../app/layout/sidebar.tsx';
+import { navAreas } from '../../shared/route-manifest.ts';
 import { permissionsOf, useAuthUser, type ProjectOption } from '../../shared/session/auth-user.ts';
 import { session } from '../../shared/session/session-store.ts';
 import { projectStatusOf } from '../../widgets/project-select.tsx';
