@@ -1,31 +1,7 @@
-import { forwardRef, type ComponentPropsWithoutRef } from 'react';
-import { Box, Button } from '@chakra-ui/react';
-import { Languages } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
-import type { AppLocale } from '../i18n.ts';
-import { useSession } from '../session/session-store.ts';
-import { deferred, type DeferredTriggerProps } from './deferred.tsx';
+import { deferred } from './deferred.tsx';
+import { LanguageTriggerButton } from './language-menu-trigger.tsx';
 
-/** The language names are written in their own language, so each reads its own. */
-export const LOCALE_LABEL_KEYS: Record<AppLocale, string> = { es: 'app.language.es', 'pt-BR': 'app.language.pt-BR' };
-
-type TriggerProps = ComponentPropsWithoutRef<typeof Button> & Partial<DeferredTriggerProps>;
-
-/** The top-bar language button ('ES' / 'PT'); the real menu wraps this same button. */
-export const LanguageTriggerButton = forwardRef<HTMLButtonElement, TriggerProps>(function LanguageTriggerButton({ onActivate, onPreload, ...rest }, ref) {
-  const { t } = useTranslation();
-  const locale = useSession((s) => s.locale);
-  return (
-    // The name comes from the content ("Cambiar idioma: ES") so it contains the visible text (WCAG 2.5.3).
-    <Button ref={ref} variant="ghost" size="sm" px="2" aria-haspopup="menu" data-testid="language-menu"
-      onClick={onActivate} onPointerEnter={onPreload} onFocus={onPreload} {...rest}>
-      <Languages aria-hidden />
-      <Box as="span" srOnly>{t('app.language.change')}: </Box>
-      <span>{t(`app.language.short.${locale}`)}</span>
-    </Button>
-  );
-});
-
+/** The language menu (top bar, login card): its button at once, the menu itself on first use. */
 export const LanguageMenu = deferred<object>(
   () => import('./language-menu-impl.tsx').then((m) => m.LanguageMenuImpl),
   (props) => <LanguageTriggerButton {...props} />,

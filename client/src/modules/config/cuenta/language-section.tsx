@@ -1,7 +1,7 @@
 import { HStack, RadioGroup } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { SUPPORTED_LOCALES, type AppLocale } from '../../../shared/i18n.ts';
-import { LOCALE_LABEL_KEYS } from '../../../shared/layout/language-menu.tsx';
+import { LOCALE_LABEL_KEYS } from '../../../shared/layout/language-menu-trigger.tsx';
 import { useSession } from '../../../shared/session/session-store.ts';
 import { useChangeLocale } from '../../../shared/use-locale.ts';
 import { SectionCard } from './section-card.tsx';
