@@ -22,7 +22,7 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   publicDir: 'public',
   plugins: [splitSpanishCatalogue(), react(), firstScreens, precompress()],
-  // Tells client/src/app/i18n.ts that es.json arrives in two parts (tests import it whole).
+  // Tells client/src/shared/i18n.ts that es.json arrives in two parts (tests import it whole).
   define: { __SPLIT_ES_CATALOGUE__: 'true' },
   resolve: {
     alias: [

@@ -5,7 +5,7 @@ import type { Plugin } from 'vite';
  * Key paths of locales/es.json that the first screens (login, home, the shell and its top-bar
  * slots) use: a top-level key, or a dotted path inside one ('notifications.bell': the bell, not the
  * catalogue of event texts the server renders). The bundle carries only these; the rest of the
- * Spanish catalogue is the `?rest` chunk, loaded before any other page renders (client/src/app/i18n.ts,
+ * Spanish catalogue is the `?rest` chunk, loaded before any other page renders (client/src/shared/i18n.ts,
  * lazy-page.tsx). It keeps the first load small as every module adds its strings (docs/architecture.md §6).
  */
 export const FIRST_LOAD_PREFIXES = [

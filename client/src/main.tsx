@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { loadLocale, setupI18n } from './app/i18n.ts';
-import { session } from './app/session/session-store.ts';
+import { loadLocale, setupI18n } from './shared/i18n.ts';
+import { session } from './shared/session/session-store.ts';
 
 const { locale } = session.get();
 setupI18n(locale);

@@ -2,6 +2,9 @@
 // another module's internals (only its service.ts on the server, its index.ts on the client, or a
 // light `<name>.entry.ts` there: a second public door for the shell's lazy slots, so a small widget
 // such as the notification bell does not drag the module's pages into the first load).
+// In the client (docs/architecture.md §6), src/app is the shell: it loads the rest, so nothing it loads
+// imports it back; src/shared is the floor the rest stands on, so it imports neither the shell nor the
+// modules, widgets or live client standing on it.
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
@@ -41,6 +44,18 @@ function moduleOf(rel) {
   return m ? { side: m[1], name: m[2], rest: rel.slice(m[0].length) } : undefined;
 }
 
+/** client/src/<part>/… → <part> ('app', 'shared', 'modules', …); undefined outside client/src/<part>/. */
+function clientPart(rel) {
+  return rel.match(/^client\/src\/([^/]+)\//)?.[1];
+}
+
+/** Parts of the client the shell (src/app) loads: they may not import it. */
+const BELOW_SHELL = ['modules', 'widgets', 'api', 'realtime', 'shared'];
+/** What the floor (src/shared) may not import besides the shell: what stands on it. */
+const ABOVE_FLOOR = ['modules', 'widgets', 'realtime'];
+/** A test may mount the whole app (the router) to see a module in place; no test ships. */
+const isTestFile = (rel) => /\.test\.[jt]sx?$/.test(rel);
+
 export default {
   rules: {
     'one-way': {
@@ -48,6 +63,8 @@ export default {
         layer: "'{{from}}' may not import from '{{to}}' (docs/architecture.md §2: dependencies point one way)",
         internals: "Module '{{from}}' may not reach into '{{to}}' internals ('{{path}}'); call its {{entry}}",
         serverInRealtime: 'realtime/ must not import server/ (inject what it needs)',
+        shell: "client/src/{{from}} may not import the shell ('{{path}}'): src/app loads modules, widgets, api, realtime and shared, never the other way (docs/architecture.md §6)",
+        floor: "client/src/shared is the floor and may not import '{{path}}' ({{to}} stands on it; docs/architecture.md §6)",
       } },
       create(context) {
         const file = context.filename;
@@ -62,6 +79,13 @@ export default {
             return;
           }
           if (from.layer === 'realtime' && to.layer === 'server') context.report({ node, messageId: 'serverInRealtime' });
+          const fromPart = clientPart(from.rel);
+          const toPart = clientPart(to.rel);
+          if (toPart === 'app' && BELOW_SHELL.includes(fromPart) && !isTestFile(from.rel)) {
+            context.report({ node, messageId: 'shell', data: { from: fromPart, path: source } });
+          } else if (fromPart === 'shared' && ABOVE_FLOOR.includes(toPart) && !isTestFile(from.rel)) {
+            context.report({ node, messageId: 'floor', data: { to: toPart, path: source } });
+          }
           const a = moduleOf(from.rel);
           const b = moduleOf(to.rel);
           if (b && a?.name !== b.name && from.layer !== 'tests') {

@@ -7,7 +7,7 @@ import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ChakraProvider } from '@chakra-ui/react';
 import { system } from '../../client/src/app/theme.ts';
-import { i18n, setupI18n } from '../../client/src/app/i18n.ts';
+import { i18n, setupI18n } from '../../client/src/shared/i18n.ts';
 // The client build ships only the first screens' strings up front; this page needs the files ones.
 import spanish from '../../locales/es.json?raw';
 import { FileUploader } from '../../client/src/widgets/upload/file-uploader.tsx';

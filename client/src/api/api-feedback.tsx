@@ -1,5 +1,5 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
-import { withTimeout } from '../app/lazy-page.tsx';
+import { withTimeout } from '../shared/lazy-page.tsx';
 import { loadToaster, toasterWanted, warningsDialog } from './notify.ts';
 
 // Both hosts are separate chunks: most sessions never see a warning dialog, and the toaster loads

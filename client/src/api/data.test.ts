@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { session } from '../app/session/session-store.ts';
+import { session } from '../shared/session/session-store.ts';
 import { dataCall, fillEndpoint, MissingEndpointParamError, saveCall } from './data.ts';
 import { mockFetch } from './mock-fetch.ts';
 import { createQueryKeys, dataInfiniteQuery, dataListQuery } from './query.ts';

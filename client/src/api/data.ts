@@ -1,4 +1,4 @@
-import { session } from '../app/session/session-store.ts';
+import { session } from '../shared/session/session-store.ts';
 import { apiV1, apiV2 } from './clients.ts';
 import type { ApiClient, HttpMethod, SyncModule } from './http.ts';
 

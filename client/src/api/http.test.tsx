@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { session } from '../app/session/session-store.ts';
+import { session } from '../shared/session/session-store.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { ApiFeedback } from './api-feedback.tsx';
 import { apiV1, apiV2, v1Url, v2Url } from './clients.ts';

@@ -1,4 +1,4 @@
-import { session, type SessionParamName } from '../app/session/session-store.ts';
+import { session, type SessionParamName } from '../shared/session/session-store.ts';
 import { ApiRequestError } from './errors.ts';
 import { showErrorToast, warningsDialog } from './notify.ts';
 import { isAbsoluteUrl, withQuery, type QueryParams } from './query-string.ts';

@@ -1,5 +1,6 @@
 import { TOAST_DURATION_MS } from '#domain/limits';
-import { i18n } from '../app/i18n.ts';
+import { i18n } from '../shared/i18n.ts';
+import type { ErrorToastMeta } from './toaster.tsx';
 
 /**
  * docs/product.md §8 feedback shared by every call: failed responses raise a toast (bottom-left, 8000 ms),
@@ -9,7 +10,6 @@ import { i18n } from '../app/i18n.ts';
  */
 export type ToastKind = 'error' | 'warning' | 'success';
 export type ToastRequest = { type: ToastKind; title: string; errors: string[]; status?: number };
-export type ErrorToastMeta = { errors: string[]; status?: number };
 
 type ToasterModule = typeof import('./toaster.tsx');
 let toasterModule: Promise<ToasterModule> | undefined;

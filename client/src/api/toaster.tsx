@@ -2,7 +2,9 @@ import { Box, createToaster, List, Portal, Stack, Toast, Toaster } from '@chakra
 import { CircleCheck, CircleX, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { TOAST_DURATION_MS } from '#domain/limits';
-import type { ErrorToastMeta } from './notify.ts';
+
+/** What a toast carries beyond its title (api/notify.ts fills it): the errors as bullets, the HTTP status. */
+export type ErrorToastMeta = { errors: string[]; status?: number };
 
 /** docs/product.md §8/§9: toasts bottom-left ('bottom-start'), 8000 ms. */
 export const toaster = createToaster({ placement: 'bottom-start', duration: TOAST_DURATION_MS, pauseOnPageIdle: true });

@@ -5,14 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { ApiFeedback } from '../api/api-feedback.tsx';
 import { onUnauthenticated } from '../api/http.ts';
-import { isChunkLoadError } from './lazy-page.tsx';
+import { isChunkLoadError } from '../shared/lazy-page.tsx';
 import { listenToParent, reportRoute } from './frame-bridge.ts';
-import { LoadErrorState, NoPermissionPage, PageSpinner } from './layout/page-states.tsx';
-import { resolveModuleEntry, routeToRemember } from './route-memory.ts';
-import { areaOf, type AreaName } from './routes.tsx';
-import { authUserQuery, permissionsOf, useAuthUser, useCan } from './session/auth-user.ts';
-import { session, useSession } from './session/session-store.ts';
-import { useLocaleSync } from './use-locale.ts';
+import { LoadErrorState, NoPermissionPage, PageSpinner } from '../shared/layout/page-states.tsx';
+import { areaOf, type AreaName } from '../shared/route-manifest.ts';
+import { resolveModuleEntry, routeToRemember } from '../shared/route-memory.ts';
+import { authUserQuery, permissionsOf, useAuthUser, useCan } from '../shared/session/auth-user.ts';
+import { session, useSession } from '../shared/session/session-store.ts';
+import { useLocaleSync } from '../shared/use-locale.ts';
 
 /** Everything every route shares: scroll to top, iframe bridge, remembered routes, feedback, locale. */
 export function RootShell() {

@@ -1,20 +1,22 @@
 import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
-import { lazyPage } from './lazy-page.tsx';
-import { PageSpinner, PendingPage } from './layout/page-states.tsx';
+import { lazyPage } from '../shared/lazy-page.tsx';
+import { PageSpinner, PendingPage } from '../shared/layout/page-states.tsx';
+import { ROUTES, type AreaRoute, type RouteNode } from '../shared/route-manifest.ts';
+import { provideSignedInShell } from '../shared/signed-in-shell.ts';
 import { ModuleEntry, PageSuspense, PermissionGate, RootShell, RouteErrorBoundary } from './route-elements.tsx';
-import { catchAllPage, ROUTES, type AreaRoute, type RouteNode } from './routes.tsx';
+import { catchAllPage, pageOf } from './routes.tsx';
 
 /**
  * The signed-in frame (sidebar, top bar, its menus and icons) is its own chunk: the login page, the
  * app's first load, never needs it (docs/architecture.md §6). The login starts fetching it on submit.
  */
 const loadSignedInShell = () => import('./layout/app-layout.tsx');
-export const preloadSignedInShell = () => void loadSignedInShell().catch(() => undefined);
+provideSignedInShell(loadSignedInShell);
 const AppLayout = lazyPage(loadSignedInShell, 'AppLayout', { firstLoad: true });
 
-function elementOf(node: RouteNode) {
-  const Page = node.page;
+function elementOf(node: RouteNode, area: AreaRoute) {
+  const Page = pageOf(node, area);
   if (Page) return <PageSuspense><Page /></PageSuspense>;
   return node.children?.length ? <Outlet /> : <PendingPage />;
 }
@@ -26,7 +28,7 @@ function AreaBoundary() {
 }
 
 function toRouteObject(node: RouteNode, area: AreaRoute): RouteObject {
-  let element = elementOf(node);
+  let element = elementOf(node, area);
   if (node.permission) element = <PermissionGate permission={node.permission}>{element}</PermissionGate>;
   if (node.index) return { index: true, element };
 
@@ -42,7 +44,7 @@ function toRouteObject(node: RouteNode, area: AreaRoute): RouteObject {
   return { path: node.path, element, children };
 }
 
-/** Route objects for react-router, built from the docs/product.md §2 table. */
+/** Route objects for react-router, built from the docs/product.md §2 manifest and the shell's pages. */
 export function buildRouteObjects(routes: readonly AreaRoute[] = ROUTES): RouteObject[] {
   const CatchAll = catchAllPage;
   return [{

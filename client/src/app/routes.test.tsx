@@ -6,12 +6,13 @@ import es from '#locales/es.json';
 import ptBR from '#locales/pt-BR.json';
 import { mockFetch } from '../api/mock-fetch.ts';
 import { renderWithProviders } from '../test/render.tsx';
-import { PendingPage } from './layout/page-states.tsx';
-import { flattenRoutes, matchTable } from './route-tree.ts';
+import { PendingPage } from '../shared/layout/page-states.tsx';
+import { ROUTES, routeTitleKey, type AreaRoute, type RouteNode } from '../shared/route-manifest.ts';
+import { flattenRoutes, matchTable } from '../shared/route-tree.ts';
 import { AppRoutes } from './router.tsx';
-import { routeTitleKey } from './routes.tsx';
-import { authUserQuery, type AuthUser } from './session/auth-user.ts';
-import { session } from './session/session-store.ts';
+import { PAGES, pageOf } from './routes.tsx';
+import { authUserQuery, type AuthUser } from '../shared/session/auth-user.ts';
+import { session } from '../shared/session/session-store.ts';
 
 /** docs/product.md §2 table and sub-route lists, written out independently of the route table. */
 const SPEC_PATHS: Record<string, { permission?: string; default?: string }> = {
@@ -78,6 +79,15 @@ describe('route table (docs/product.md §2)', () => {
     const lookup = (cat: unknown, key: string) => key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], cat);
     const missing = flat.flatMap((r) => [es, ptBR].filter((cat) => typeof lookup(cat, routeTitleKey(r.name)) !== 'string').map(() => r.name));
     expect(missing).toEqual([]);
+  });
+
+  it('gives every screen of the manifest a page, and pages only routes the manifest names', () => {
+    const nodes: { node: RouteNode; area: AreaRoute }[] = [];
+    const walk = (node: RouteNode, area: AreaRoute) => { nodes.push({ node, area }); node.children?.forEach((c) => walk(c, area)); };
+    ROUTES.forEach((a) => walk(a, a));
+    expect(nodes.filter(({ node, area }) => !node.children?.length && !pageOf(node, area)).map(({ node }) => node.name)).toEqual([]);
+    const names = new Set(nodes.map(({ node }) => node.name));
+    expect(Object.keys(PAGES).filter((name) => !names.has(name))).toEqual([]);
   });
 
   it('matches concrete URLs, including optional params and the folders alias', () => {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { paramsOf } from './route-tree.ts';
-import { session } from './session/session-store.ts';
+import { paramsOf } from '../shared/route-tree.ts';
+import { session } from '../shared/session/session-store.ts';
 
 const toId = (v: string | undefined) => (v && /^\d+$/.test(v) ? Number(v) : null);
 

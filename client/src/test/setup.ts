@@ -1,6 +1,6 @@
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
-import { setupI18n } from '../app/i18n.ts';
+import { setupI18n } from '../shared/i18n.ts';
 
 setupI18n('es');
 afterEach(() => cleanup());

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { authUserQuery, type AuthUser } from '../app/session/auth-user.ts';
+import { authUserQuery, type AuthUser } from '../shared/session/auth-user.ts';
 
 /** A signed-in staff user with these permission flags, in a fresh query client (component tests). */
 export function clientWithUser(permisos: string[]): QueryClient {

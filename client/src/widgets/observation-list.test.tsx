@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ptBR from '#locales/pt-BR.json';
-import { i18n } from '../app/i18n.ts';
+import { i18n } from '../shared/i18n.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import type { ObservationEntry } from './observation-list.tsx';
 import { ObservationList, initialsOf, parseObservationDate } from './observation-list.tsx';

@@ -1,6 +1,6 @@
 import { Badge, Field, NativeSelect } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import type { ProjectOption } from '../app/session/auth-user.ts';
+import type { ProjectOption } from '../shared/session/auth-user.ts';
 
 export type ProjectSelectProps = {
   projects: readonly ProjectOption[];

@@ -2,7 +2,7 @@ import { Box, ButtonGroup, HStack, IconButton, NativeSelect, Text } from '@chakr
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_DEFAULT } from '#domain/limits';
-import { formatNumber } from '../app/format.ts';
+import { formatNumber } from '../shared/format.ts';
 import { pageCountOf } from './list-paging.ts';
 
 export type TablePaginationProps = {

@@ -2,12 +2,12 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Box, Flex, SkipNavContent, SkipNavLink } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { withTimeout } from '../lazy-page.tsx';
-import { permissionsOf, settingsOf, useAuthUser, type AuthUser } from '../session/auth-user.ts';
-import { hasStoredGridMode, session, useSession } from '../session/session-store.ts';
+import { withTimeout } from '../../shared/lazy-page.tsx';
+import { permissionsOf, settingsOf, useAuthUser, type AuthUser } from '../../shared/session/auth-user.ts';
+import { hasStoredGridMode, session, useSession } from '../../shared/session/session-store.ts';
 import { useRouteParamsSync } from '../use-route-params-sync.ts';
 import { Brand } from './brand.tsx';
-import { LoadErrorState, PageSpinner } from './page-states.tsx';
+import { LoadErrorState, PageSpinner } from '../../shared/layout/page-states.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
 

@@ -1,7 +1,7 @@
 import { CloseButton, Drawer, Flex, Portal } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { PermissionSet } from '#domain/permissions';
-import { session } from '../session/session-store.ts';
+import { session } from '../../shared/session/session-store.ts';
 import { Brand } from './brand.tsx';
 import { Sidebar } from './sidebar.tsx';
 

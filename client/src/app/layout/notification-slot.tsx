@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Box } from '@chakra-ui/react';
-import { withTimeout } from '../lazy-page.tsx';
+import { withTimeout } from '../../shared/lazy-page.tsx';
 
 // The notifications module is its own chunk: the login page never loads it and the shell paints
 // first (docs/architecture.md §6, first-load weight). The placeholder is the bell's size (a small

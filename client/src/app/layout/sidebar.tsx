@@ -1,14 +1,11 @@
 import { Box, Flex, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { can, type PermissionSet } from '#domain/permissions';
-import { ROUTES, routeTitleKey, type AreaRoute } from '../routes.tsx';
+import type { PermissionSet } from '#domain/permissions';
+import { navAreas, routeTitleKey } from '../../shared/route-manifest.ts';
 import { NAV_ICONS } from './nav-icons.tsx';
 
-/** docs/product.md §2/§6: the sidebar lists exactly the areas the user may open (elements lacking permission are hidden). */
-export function navAreas(permissions: PermissionSet): AreaRoute[] {
-  return ROUTES.filter((a) => a.icon && !a.isPublic && can(permissions, a.permission));
-}
+/** docs/product.md §2/§6: the sidebar lists exactly the areas the user may open (navAreas: elements lacking permission are hidden). */
 
 export function Sidebar({ permissions, onNavigate }: { permissions: PermissionSet; onNavigate?: () => void }) {
   const { t } = useTranslation();

@@ -2,10 +2,10 @@ import { Box, Menu, Portal, Text } from '@chakra-ui/react';
 import { LogOut, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { AuthUser } from '../session/auth-user.ts';
-import { useLogout } from '../session/use-logout.ts';
-import { LanguageRadioItems } from './language-menu-impl.tsx';
-import { UserTriggerButton } from './user-menu.tsx';
+import type { AuthUser } from '../../shared/session/auth-user.ts';
+import { useLogout } from '../../shared/session/use-logout.ts';
+import { LanguageRadioItems } from '../../shared/layout/language-menu-impl.tsx';
+import { UserTriggerButton } from './user-menu-trigger.tsx';
 
 /** User menu: who is signed in, the account page, the language switch (docs/product.md §1) and logout. */
 export function UserMenuImpl({ user, defaultOpen }: { user: AuthUser; defaultOpen?: boolean }) {

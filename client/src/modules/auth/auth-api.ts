@@ -1,6 +1,6 @@
 import type { LoginInput } from '#domain/schemas/auth';
 import { apiV2 } from '../../api/clients.ts';
-import type { AuthUser } from '../../app/session/auth-user.ts';
+import type { AuthUser } from '../../shared/session/auth-user.ts';
 
 /** Auth calls of docs/product.md §2/§7 (server/src/modules/auth/routes.ts). */
 export const authApi = {

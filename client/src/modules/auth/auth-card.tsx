@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, Card, Center, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { LanguageMenu } from '../../app/layout/language-menu.tsx';
+import { LanguageMenu } from '../../shared/layout/language-menu.tsx';
 
 /** The frame of the public auth pages: brand, a card, and the language switch (before signing in). */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {

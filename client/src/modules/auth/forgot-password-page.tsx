@@ -3,7 +3,7 @@ import { Alert, Button, Field, Input, Link, Stack } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { serverFieldErrors, validate, type FieldErrors } from '../../app/forms.ts';
+import { serverFieldErrors, validate, type FieldErrors } from '../../shared/forms.ts';
 import { AuthCard } from './auth-card.tsx';
 import { authApi } from './auth-api.ts';
 import { loadAuthSchemas } from './auth-schemas.ts';

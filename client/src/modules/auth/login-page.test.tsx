@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
 import { Route, Routes } from 'react-router';
 import { mockFetch, type RecordedCall } from '../../api/mock-fetch.ts';
-import { authUserQuery } from '../../app/session/auth-user.ts';
-import { session, STORAGE_KEYS } from '../../app/session/session-store.ts';
+import { authUserQuery } from '../../shared/session/auth-user.ts';
+import { session, STORAGE_KEYS } from '../../shared/session/session-store.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { LoginPage } from './login-page.tsx';
 

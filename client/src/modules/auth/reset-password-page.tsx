@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/errors.ts';
-import { serverFieldErrors, validate, type FieldErrors } from '../../app/forms.ts';
+import { serverFieldErrors, validate, type FieldErrors } from '../../shared/forms.ts';
 import { AuthCard } from './auth-card.tsx';
 import { authApi } from './auth-api.ts';
 import { PasswordInput } from './password-input.tsx';

@@ -3,9 +3,9 @@ import { Box, Flex, Heading, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { can } from '#domain/permissions';
-import { PageSpinner } from '../../app/layout/page-states.tsx';
-import { areaOf, routeTitleKey } from '../../app/routes.tsx';
-import { permissionsOf, useAuthUser } from '../../app/session/auth-user.ts';
+import { PageSpinner } from '../../shared/layout/page-states.tsx';
+import { areaOf, routeTitleKey } from '../../shared/route-manifest.ts';
+import { permissionsOf, useAuthUser } from '../../shared/session/auth-user.ts';
 
 /** /config: the sections the user may open (docs/product.md §2 config sub-routes), beside the open one. */
 export function ConfigLayout() {

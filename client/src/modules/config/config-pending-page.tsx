@@ -1,4 +1,4 @@
-import { PendingPage } from '../../app/layout/page-states.tsx';
+import { PendingPage } from '../../shared/layout/page-states.tsx';
 
 /** Config sections whose screens are built by later work (users, profiles, integrations…). */
 export function ConfigPendingPage() {

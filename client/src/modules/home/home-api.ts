@@ -3,7 +3,7 @@ import { LIST_STALE_TIME_MS } from '#domain/limits';
 import { apiV2 } from '../../api/clients.ts';
 import type { ListEnvelope } from '../../api/data.ts';
 import { createQueryKeys, LIST_QUERY_DEFAULTS } from '../../api/query.ts';
-import type { ProjectOption } from '../../app/session/auth-user.ts';
+import type { ProjectOption } from '../../shared/session/auth-user.ts';
 
 export const homeKeys = createQueryKeys('home');
 

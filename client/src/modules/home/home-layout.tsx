@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Box, Flex } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
-import { PageSpinner } from '../../app/layout/page-states.tsx';
+import { PageSpinner } from '../../shared/layout/page-states.tsx';
 
 const TABS = ['proyectos', 'tareas'] as const;
 

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import { mockFetch } from '../../api/mock-fetch.ts';
-import { session, STORAGE_KEYS } from '../../app/session/session-store.ts';
+import { session, STORAGE_KEYS } from '../../shared/session/session-store.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { clientWithUser } from '../../test/users.ts';
 import { ProyectosPage } from './proyectos-page.tsx';

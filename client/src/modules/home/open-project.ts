@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { navAreas } from '../../app/layout/sidebar.tsx';
-import { permissionsOf, useAuthUser, type ProjectOption } from '../../app/session/auth-user.ts';
-import { session } from '../../app/session/session-store.ts';
+import { navAreas } from '../../shared/route-manifest.ts';
+import { permissionsOf, useAuthUser, type ProjectOption } from '../../shared/session/auth-user.ts';
+import { session } from '../../shared/session/session-store.ts';
 import { projectStatusOf } from '../../widgets/project-select.tsx';
 
 /**

@@ -1,7 +1,7 @@
 import { AspectRatio, Box, Card, Center, HStack, Image, LinkOverlay, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { Building2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../app/format.ts';
+import { formatNumber } from '../../shared/format.ts';
 import { ProjectStatusBadge, projectStatusOf } from '../../widgets/project-select.tsx';
 import type { HomeProject } from './home-api.ts';
 

@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { CalendarClock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { formatDate } from '../../app/format.ts';
-import { useMayOpen } from '../../app/use-may-open.ts';
-import { session, useSession } from '../../app/session/session-store.ts';
+import { formatDate } from '../../shared/format.ts';
+import { useMayOpen } from '../../shared/use-may-open.ts';
+import { session, useSession } from '../../shared/session/session-store.ts';
 import { tasksQuery, type HomeTask, type HomeTasks } from './home-api.ts';
 
 /** docs/product.md §2 my-tasks groups, in display order. */

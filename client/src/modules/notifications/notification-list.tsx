@@ -1,8 +1,8 @@
 import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { NotificationItem } from '#domain/schemas/notifications';
-import { formatDate } from '../../app/format.ts';
-import type { AppLocale } from '../../app/i18n.ts';
+import { formatDate } from '../../shared/format.ts';
+import type { AppLocale } from '../../shared/i18n.ts';
 
 /** One notification: unread ones are marked; the title opens its link. Shared by the bell and the page. */
 export function NotificationRow({ item, onOpen, onToggleRead, compact = false }: {

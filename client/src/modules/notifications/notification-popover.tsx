@@ -3,7 +3,7 @@ import { Box, Button, HStack, Popover, Portal, Spinner, Text } from '@chakra-ui/
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { BellTriggerButton } from './notification-bell.tsx';
+import { BellTriggerButton } from './notification-bell-trigger.tsx';
 import { NotificationRow } from './notification-list.tsx';
 import { notificationListQuery, unreadQuery } from './notifications-api.ts';
 import { useNotificationActions } from './use-notification-actions.ts';

@@ -5,7 +5,7 @@ import { QueryClient } from '@tanstack/react-query';
 import type { LiveEvent } from '#domain/realtime';
 import type { NotificationItem, NotificationPreference } from '#domain/schemas/notifications';
 import { mockFetch, type RecordedCall } from '../../api/mock-fetch.ts';
-import { authUserQuery, type AuthUser } from '../../app/session/auth-user.ts';
+import { authUserQuery, type AuthUser } from '../../shared/session/auth-user.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { dispatchLiveEvent } from '../../realtime/live-sync-registry.ts';
 import { ConfiguracionPage, NotificationBell, RecibidasPage } from './index.ts';

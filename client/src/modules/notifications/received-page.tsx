@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_FILTERS, type NotificationFilter } from '#domain/schemas/notifications';
 import { PAGE_SIZE_DEFAULT } from '#domain/limits';
-import { PageHeader } from '../../app/layout/page-states.tsx';
+import { PageHeader } from '../../shared/layout/page-states.tsx';
 import { TablePagination } from '../../widgets/table-pagination.tsx';
 import { NotificationRow } from './notification-list.tsx';
 import { notificationListQuery, unreadQuery } from './notifications-api.ts';

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { NotificationPreference } from '#domain/schemas/notifications';
 import { showSuccessToast } from '../../api/notify.ts';
-import { PageHeader } from '../../app/layout/page-states.tsx';
+import { PageHeader } from '../../shared/layout/page-states.tsx';
 import { notificationApi, preferencesQuery } from './notifications-api.ts';
 
 type Choice = Pick<NotificationPreference, 'in_app' | 'email'>;

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { forgotPasswordSchema } from '#domain/schemas/auth';
 import { apiV2 } from '../../api/clients.ts';
-import { serverFieldErrors, validate, type FieldErrors } from '../../app/forms.ts';
+import { serverFieldErrors, validate, type FieldErrors } from '../../shared/forms.ts';
 
 /**
  * First access (docs/product.md#owner-portal): the owner asks for an e-mailed link that lets them choose a password

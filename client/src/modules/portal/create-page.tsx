@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { attachmentSchema, MESSAGE_MAX, TICKET_SUBJECT_MAX } from '#domain/schemas/warranties';
 import { UPLOAD } from '#domain/limits';
-import { serverFieldErrors, validate, type FieldErrors } from '../../app/forms.ts';
+import { serverFieldErrors, validate, type FieldErrors } from '../../shared/forms.ts';
 import { FileUploader } from '../../widgets/upload/file-uploader.tsx';
 import type { UploadedFileItem } from '../../widgets/upload/upload-api.ts';
 import { myUnitsQuery, portalApi, portalKeys } from './portal-api.ts';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { PageSpinner } from '../../app/layout/page-states.tsx';
+import { PageSpinner } from '../../shared/layout/page-states.tsx';
 import { displayDate } from '../../widgets/display-date.ts';
 import { myTicketsQuery, myUnitsQuery, myVisitsQuery } from './portal-api.ts';
 import { PortalStateBadge } from './state-badge.tsx';

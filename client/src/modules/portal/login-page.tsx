@@ -6,8 +6,8 @@ import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'reac
 import { loginSchema } from '#domain/schemas/auth';
 import { apiV2 } from '../../api/clients.ts';
 import { isApiError } from '../../api/errors.ts';
-import { serverFieldErrors, validate, type FieldErrors } from '../../app/forms.ts';
-import { authUserQuery, useAuthUser, type AuthUser } from '../../app/session/auth-user.ts';
+import { serverFieldErrors, validate, type FieldErrors } from '../../shared/forms.ts';
+import { authUserQuery, useAuthUser, type AuthUser } from '../../shared/session/auth-user.ts';
 
 /** Only portal paths are followed after signing in (no open redirect). */
 const safePortalPath = (raw: string | null) => (raw && raw.startsWith('/portal/') && !raw.startsWith('//') ? raw : '/portal/inicio');

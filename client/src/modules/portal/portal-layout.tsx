@@ -4,11 +4,11 @@ import { LogOut } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { apiV2, fileUrl } from '../../api/clients.ts';
-import type { AppLocale } from '../../app/i18n.ts';
-import { PageSpinner } from '../../app/layout/page-states.tsx';
-import { authUserQuery, useAuthUser } from '../../app/session/auth-user.ts';
-import { session, useSession } from '../../app/session/session-store.ts';
-import { useChangeLocale } from '../../app/use-locale.ts';
+import type { AppLocale } from '../../shared/i18n.ts';
+import { PageSpinner } from '../../shared/layout/page-states.tsx';
+import { authUserQuery, useAuthUser } from '../../shared/session/auth-user.ts';
+import { session, useSession } from '../../shared/session/session-store.ts';
+import { useChangeLocale } from '../../shared/use-locale.ts';
 import { myUnitsQuery } from './portal-api.ts';
 import { usePortalLive } from './use-portal-live.ts';
 

@@ -1,4 +1,4 @@
-import { PendingPage } from '../../app/layout/page-states.tsx';
+import { PendingPage } from '../../shared/layout/page-states.tsx';
 
 /**
  * Every /verifications route (docs/product.md §2) renders this until the module's screens are built: the route exists

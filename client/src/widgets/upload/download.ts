@@ -1,5 +1,5 @@
 import { downloadNameFromPath } from '#domain/files';
-import { i18n } from '../../app/i18n.ts';
+import { i18n } from '../../shared/i18n.ts';
 import { showErrorToast, showSuccessToast } from '../../api/notify.ts';
 import { absoluteFileUrl } from './upload-api.ts';
 import { saveBlob } from './transfer.ts';

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import {
   catalogueItemPatchSchema, catalogueItemSchema, catalogueNodePatchSchema, catalogueNodeSchema, failureTypePatchSchema, failureTypeSchema,
 } from '#domain/schemas/deliveries';
-import { PageSpinner } from '../../../app/layout/page-states.tsx';
+import { PageSpinner } from '../../../shared/layout/page-states.tsx';
 import { catalogueApi, catalogueKeys, catalogueQuery, CHILD, type Level } from './catalogue-api.ts';
 import { NodeDialog, type NodeFields } from './node-dialog.tsx';
 

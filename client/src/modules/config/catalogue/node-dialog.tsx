@@ -3,7 +3,7 @@ import { Button, CloseButton, Dialog, Field, Input, NativeSelect, Portal, Stack 
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { SEVERITIES } from '#domain/schemas/warranties';
-import { serverFieldErrors, validate, type FieldErrors } from '../../../app/forms.ts';
+import { serverFieldErrors, validate, type FieldErrors } from '../../../shared/forms.ts';
 
 export type NodeFields = { name: string; category?: string; severity?: string; surface?: string };
 type Props = {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { unitTypePatchSchema, unitTypeSchema } from '#domain/schemas/deliveries';
 import { isApiError } from '../../../api/errors.ts';
 import { showSuccessToast } from '../../../api/notify.ts';
-import { PageSpinner } from '../../../app/layout/page-states.tsx';
+import { PageSpinner } from '../../../shared/layout/page-states.tsx';
 import { saveBlob } from '../../../widgets/upload/transfer.ts';
 import { catalogueApi, catalogueKeys, unitTypesQuery, type UnitType } from './catalogue-api.ts';
 import { CatalogueTree } from './catalogue-tree.tsx';

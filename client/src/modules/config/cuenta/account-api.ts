@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { changePasswordSchema } from '#domain/schemas/auth';
 import type { UpdateAccountInput } from '#domain/schemas/account';
 import { apiV2 } from '../../../api/clients.ts';
-import type { AuthUser } from '../../../app/session/auth-user.ts';
+import type { AuthUser } from '../../../shared/session/auth-user.ts';
 
 type UserAnswer = { message: string; data: AuthUser };
 

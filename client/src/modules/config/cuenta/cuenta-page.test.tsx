@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
 import { mockFetch } from '../../../api/mock-fetch.ts';
-import { authUserQuery, type AuthUser } from '../../../app/session/auth-user.ts';
+import { authUserQuery, type AuthUser } from '../../../shared/session/auth-user.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { CuentaPage } from './cuenta-page.tsx';
 

@@ -1,9 +1,9 @@
 import { HStack, RadioGroup } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { SUPPORTED_LOCALES, type AppLocale } from '../../../app/i18n.ts';
-import { LOCALE_LABEL_KEYS } from '../../../app/layout/language-menu.tsx';
-import { useSession } from '../../../app/session/session-store.ts';
-import { useChangeLocale } from '../../../app/use-locale.ts';
+import { SUPPORTED_LOCALES, type AppLocale } from '../../../shared/i18n.ts';
+import { LOCALE_LABEL_KEYS } from '../../../shared/layout/language-menu-trigger.tsx';
+import { useSession } from '../../../shared/session/session-store.ts';
+import { useChangeLocale } from '../../../shared/use-locale.ts';
 import { SectionCard } from './section-card.tsx';
 
 /** Language (docs/product.md §1): the same switch as the user menu, kept in browser storage and on the account. */

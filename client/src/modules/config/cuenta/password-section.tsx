@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { changePasswordSchema, PASSWORD_MIN } from '#domain/schemas/auth';
 import { showSuccessToast } from '../../../api/notify.ts';
-import { serverFieldErrors, validate, type FieldErrors } from '../../../app/forms.ts';
+import { serverFieldErrors, validate, type FieldErrors } from '../../../shared/forms.ts';
 import { PasswordInput } from '../../auth/index.ts';
 import { accountApi } from './account-api.ts';
 import { SectionCard } from './section-card.tsx';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Trash2, Upload } from 'lucide-react';
 import { UPLOAD } from '#domain/limits';
 import { showErrorToast } from '../../../api/notify.ts';
-import type { AuthUser } from '../../../app/session/auth-user.ts';
+import type { AuthUser } from '../../../shared/session/auth-user.ts';
 import { accountApi, uploadImage } from './account-api.ts';
 import { SectionCard } from './section-card.tsx';
 import { SignatureCanvas, type SignatureCanvasHandle } from './signature-canvas.tsx';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { showSuccessToast } from '../../../api/notify.ts';
-import { authUserQuery, type AuthUser } from '../../../app/session/auth-user.ts';
+import { authUserQuery, type AuthUser } from '../../../shared/session/auth-user.ts';
 
 /** Account answers carry the fresh user: put it in the cache and confirm with the server's message. */
 export function useApplyUserAnswer() {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_MESSAGE_MAX } from '#domain/limits';
 import { RESPONSE_ACTIONS, type GeneralConfigInput } from '#domain/schemas/deliveries';
 import { rutLabelKey } from '#domain/validation';
-import type { FieldErrors } from '../../../app/forms.ts';
+import type { FieldErrors } from '../../../shared/forms.ts';
 import { NumberInput } from '../../../widgets/number-input.tsx';
 import type { Contact, GeneralConfig } from './config-api.ts';
 import { CountedTextarea, RowList, Select, TextInput } from './fields.tsx';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch } from '../../../api/mock-fetch.ts';
-import { session } from '../../../app/session/session-store.ts';
+import { session } from '../../../shared/session/session-store.ts';
 import { renderConfigPage } from './render-config-page.tsx';
 import * as notify from '../../../api/notify.ts';
 import { GeneralConfigPage } from './general-page.tsx';

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BULK_SELECTION_MAX } from '#domain/limits';
 import { globalConfigSchema } from '#domain/schemas/deliveries';
-import { serverFieldErrors, validate, type FieldErrors } from '../../../app/forms.ts';
+import { serverFieldErrors, validate, type FieldErrors } from '../../../shared/forms.ts';
 import { showSuccessToast } from '../../../api/notify.ts';
 import { MultiSelectFilter } from '../../../widgets/multi-select-filter.tsx';
 import { UnitTypesSection } from '../catalogue/index.ts';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { mockFetch } from '../../../api/mock-fetch.ts';
-import { session } from '../../../app/session/session-store.ts';
+import { session } from '../../../shared/session/session-store.ts';
 import { renderConfigPage } from './render-config-page.tsx';
 import { IframeConfigPage } from './iframe-page.tsx';
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Card, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PageSpinner } from '../../../app/layout/page-states.tsx';
+import { PageSpinner } from '../../../shared/layout/page-states.tsx';
 import { showSuccessToast } from '../../../api/notify.ts';
 import { ImagePicker } from '../../../widgets/upload/image-picker.tsx';
 import { logoQuery, ownersConfigApi, ownersConfigKeys } from './config-api.ts';

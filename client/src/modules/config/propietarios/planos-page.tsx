@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '#domain/files';
-import { PageSpinner } from '../../../app/layout/page-states.tsx';
+import { PageSpinner } from '../../../shared/layout/page-states.tsx';
 import { showSuccessToast } from '../../../api/notify.ts';
 import { FileUploader } from '../../../widgets/upload/file-uploader.tsx';
 import { absoluteFileUrl, type UploadedFileItem } from '../../../widgets/upload/upload-api.ts';

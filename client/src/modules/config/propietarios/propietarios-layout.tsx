@@ -1,7 +1,7 @@
 import { Alert, Stack, Tabs } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { session } from '../../../app/session/session-store.ts';
+import { session } from '../../../shared/session/session-store.ts';
 import { ProjectSelect } from '../../../widgets/project-select.tsx';
 import { useConfigProject } from './use-config-project.ts';
 

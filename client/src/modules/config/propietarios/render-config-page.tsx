@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { QueryClient } from '@tanstack/react-query';
-import { authUserQuery, type AuthUser } from '../../../app/session/auth-user.ts';
+import { authUserQuery, type AuthUser } from '../../../shared/session/auth-user.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 
 /**

@@ -1,5 +1,5 @@
-import { useAuthUser } from '../../../app/session/auth-user.ts';
-import { useSession } from '../../../app/session/session-store.ts';
+import { useAuthUser } from '../../../shared/session/auth-user.ts';
+import { useSession } from '../../../shared/session/session-store.ts';
 
 /** The project the configuration applies to: the session's (top bar) project, if the user has it. */
 export function useConfigProject() {

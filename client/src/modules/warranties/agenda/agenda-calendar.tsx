@@ -8,13 +8,13 @@ import type { EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAnd
 // The calendar's own styles, bundled into this lazy chunk and served from our origin.
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
-import { dayjs, dayjsLocaleOf } from '../../../app/dayjs.ts';
-import type { AppLocale } from '../../../app/i18n.ts';
+import { dayjs, dayjsLocaleOf } from '../../../shared/dayjs.ts';
+import type { AppLocale } from '../../../shared/i18n.ts';
 import type { AgendaEvent } from '../api/types.ts';
 import { readableTextColor } from '../../../widgets/color.ts';
 import { AGENDA_FORMATS } from './agenda-formats.ts';
 
-/** Monday-first weeks (docs/product.md §9) come from the dayjs locales app/dayjs.ts registers (es, and pt-br re-registered). */
+/** Monday-first weeks (docs/product.md §9) come from the dayjs locales shared/dayjs.ts registers (es, and pt-br re-registered). */
 const localizer = dayjsLocalizer(dayjs);
 
 export type CalendarEvent = { id: number; title: string; start: Date; end: Date; resource: AgendaEvent; overlaps: number[] };

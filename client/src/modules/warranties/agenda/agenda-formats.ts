@@ -1,5 +1,5 @@
 import type { DateRange, Formats } from 'react-big-calendar';
-import { dayjs } from '../../../app/dayjs.ts';
+import { dayjs } from '../../../shared/dayjs.ts';
 
 type Culture = string | undefined;
 const fmt = (date: Date, pattern: string, culture: Culture) => dayjs(date).locale(culture ?? 'es').format(pattern);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { i18n } from '../../../app/i18n.ts';
+import { i18n } from '../../../shared/i18n.ts';
 import type { AgendaEvent } from '../api/types.ts';
 import { dropRefusal, overlapsOf } from './agenda-rules.ts';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { rooms } from '#domain/realtime';
-import { useAuthUser } from '../../../app/session/auth-user.ts';
+import { useAuthUser } from '../../../shared/session/auth-user.ts';
 import { useLiveClient } from '../../../realtime/live-sync-provider.tsx';
 import { registerWarrantyLiveSync } from './live-sync.ts';
 

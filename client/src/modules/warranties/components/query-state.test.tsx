@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch } from '../../../api/mock-fetch.ts';
 import { AppRoutes } from '../../../app/router.tsx';
-import { session } from '../../../app/session/session-store.ts';
+import { session } from '../../../shared/session/session-store.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { clientWithUser } from '../test/fixtures.ts';
 

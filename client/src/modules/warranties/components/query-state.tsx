@@ -3,7 +3,7 @@ import { Alert, Button } from '@chakra-ui/react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/errors.ts';
-import { NoPermissionPage, PageSpinner } from '../../../app/layout/page-states.tsx';
+import { NoPermissionPage, PageSpinner } from '../../../shared/layout/page-states.tsx';
 
 type Props<T> = { query: Pick<UseQueryResult<T>, 'data' | 'isError' | 'error' | 'refetch'>; minH?: string; children: (data: T) => ReactNode };
 

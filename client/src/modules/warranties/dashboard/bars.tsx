@@ -1,5 +1,5 @@
 import { Box, Grid, Text } from '@chakra-ui/react';
-import { formatNumber } from '../../../app/format.ts';
+import { formatNumber } from '../../../shared/format.ts';
 
 export type Bar = { label: string; value: number; color?: string; hint?: string };
 

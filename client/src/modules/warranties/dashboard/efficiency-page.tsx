@@ -1,8 +1,8 @@
 import { Box, Card, Grid, Heading, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../../app/format.ts';
-import { PageHeader } from '../../../app/layout/page-states.tsx';
+import { formatNumber } from '../../../shared/format.ts';
+import { PageHeader } from '../../../shared/layout/page-states.tsx';
 import { efficiencyQuery } from '../api/boards-api.ts';
 import type { Times } from '../api/types.ts';
 import { useWarrantyLive } from '../api/use-warranty-live.ts';

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { withTimeout } from '../../../app/lazy-page.tsx';
+import { withTimeout } from '../../../shared/lazy-page.tsx';
 
 // The dashboards (and their bars) are a chunk of their own: most users of the module never open them.
 const load = () => withTimeout(() => import('./dashboards.ts'));

@@ -3,7 +3,7 @@ import { Alert, Box, Button, HStack, Stack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { PageSpinner } from '../../../app/layout/page-states.tsx';
+import { PageSpinner } from '../../../shared/layout/page-states.tsx';
 import { saveBlob } from '../../../widgets/upload/transfer.ts';
 import { deliveryKeys, fichaApi } from './ficha-api.ts';
 import { useUnitId } from './use-unit-id.ts';

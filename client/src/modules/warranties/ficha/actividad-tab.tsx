@@ -1,7 +1,7 @@
 import { HStack, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PageSpinner } from '../../../app/layout/page-states.tsx';
+import { PageSpinner } from '../../../shared/layout/page-states.tsx';
 import { dateTimeText } from '../components/dates.ts';
 import { activityQuery, type Activity } from './ficha-api.ts';
 import { useUnitId } from './use-unit-id.ts';

@@ -5,7 +5,7 @@ import { DELIVERY_TEXT_MAX } from '#domain/limits';
 import { OWNER_ROLES, deliverSchema, type DeliverInput, type OwnerRole } from '#domain/schemas/deliveries';
 import { UPLOAD_URL_DEFAULT } from '#domain/files';
 import { apiV2 } from '../../../api/clients.ts';
-import { serverFieldErrors, validate, type FieldErrors } from '../../../app/forms.ts';
+import { serverFieldErrors, validate, type FieldErrors } from '../../../shared/forms.ts';
 import { toIsoDate } from '../../../widgets/date-range.ts';
 import { uploadFile } from '../../../widgets/upload/upload-api.ts';
 import type { Owner } from './ficha-api.ts';

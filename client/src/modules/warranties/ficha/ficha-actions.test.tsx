@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
-import { authUserQuery, type AuthUser } from '../../../app/session/auth-user.ts';
+import { authUserQuery, type AuthUser } from '../../../shared/session/auth-user.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import type { FichaDetail } from './ficha-api.ts';
 import { FichaActions } from './ficha-actions.tsx';

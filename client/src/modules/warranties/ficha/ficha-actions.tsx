@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { FichaEventType } from '#machines/ficha';
-import { useCan } from '../../../app/session/auth-user.ts';
+import { useCan } from '../../../shared/session/auth-user.ts';
 import { showSuccessToast } from '../../../api/notify.ts';
 import { deliveryKeys, fichaApi, ownersQuery, type FichaDetail } from './ficha-api.ts';
 import { FICHA_ACTIONS, fichaEventsAllowed, scheduleEventsAllowed } from './ficha-machine.ts';

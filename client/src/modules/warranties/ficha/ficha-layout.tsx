@@ -4,12 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { PageSpinner } from '../../../app/layout/page-states.tsx';
+import { PageSpinner } from '../../../shared/layout/page-states.tsx';
 import { dateText, dateTimeText } from '../components/dates.ts';
 import { fichaDetailQuery, type FichaDetail } from './ficha-api.ts';
 import { FichaActions } from './ficha-actions.tsx';
 import { FichaStateTag } from './ficha-state-tag.tsx';
-import { useMayOpen } from '../../../app/use-may-open.ts';
+import { useMayOpen } from '../../../shared/use-may-open.ts';
 import { useUnitIdParam } from './use-unit-id.ts';
 
 /** docs/product.md §2 ficha/{unitId} tabs, propietarios first (the default). */

@@ -1,7 +1,7 @@
 import { Card, Grid, Image, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PageSpinner } from '../../../app/layout/page-states.tsx';
+import { PageSpinner } from '../../../shared/layout/page-states.tsx';
 import { absoluteFileUrl } from '../../../widgets/upload/upload-api.ts';
 import { dateText, dateTimeText } from '../components/dates.ts';
 import { receptionQuery } from './ficha-api.ts';

@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router';
 import { dateText } from '../components/dates.ts';
 import { QueryState } from '../components/query-state.tsx';
 import { TicketStateTag } from '../components/ticket-state-tag.tsx';
-import { useMayOpen } from '../../../app/use-may-open.ts';
+import { useMayOpen } from '../../../shared/use-may-open.ts';
 import { unitTicketsQuery, type UnitTicket } from './ficha-api.ts';
 import { useUnitId } from './use-unit-id.ts';
 

@@ -1,4 +1,4 @@
-import { useRouteId } from '../../../app/route-id.ts';
+import { useRouteId } from '../../../shared/route-id.ts';
 
 /** The unit of ficha/{unitId}, or null when the route's id is not a valid id (the layout then shows not-found). */
 export function useUnitIdParam(): number | null {

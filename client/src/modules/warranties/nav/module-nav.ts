@@ -1,4 +1,4 @@
-import { mayOpen } from '../../../app/route-memory.ts';
+import { mayOpen } from '../../../shared/route-memory.ts';
 import type { PermissionSet } from '#domain/permissions';
 
 /** One entry of the warranties sub-navigation: where it goes and which paths mark it current. */

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Box, Flex } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
-import { permissionsOf, useAuthUser } from '../../../app/session/auth-user.ts';
+import { permissionsOf, useAuthUser } from '../../../shared/session/auth-user.ts';
 import { currentNavItem, visibleNavItems } from './module-nav.ts';
 
 /**

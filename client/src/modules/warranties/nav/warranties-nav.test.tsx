@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { mockFetch } from '../../../api/mock-fetch.ts';
 import { AppRoutes } from '../../../app/router.tsx';
-import { session } from '../../../app/session/session-store.ts';
+import { session } from '../../../shared/session/session-store.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { clientWithUser } from '../test/fixtures.ts';
 

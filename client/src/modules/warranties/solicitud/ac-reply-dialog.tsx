@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AC_FOLLOW_UPS, AC_RESULTS, acReplySchema } from '#domain/schemas/warranties';
 import type { AcEventType } from '#machines/ac';
-import { serverFieldErrors, validate, type FieldErrors } from '../../../app/forms.ts';
+import { serverFieldErrors, validate, type FieldErrors } from '../../../shared/forms.ts';
 import { warrantyKeys } from '../api/keys.ts';
 import type { AcView } from '../api/types.ts';
 import { acsApi } from '../api/work-api.ts';

@@ -3,8 +3,8 @@ import { Badge, Box, Button, Checkbox, Flex, HStack, Link, Stack, Text } from '@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { PageSpinner } from '../../../app/layout/page-states.tsx';
-import { useCan } from '../../../app/session/auth-user.ts';
+import { PageSpinner } from '../../../shared/layout/page-states.tsx';
+import { useCan } from '../../../shared/session/auth-user.ts';
 import { warrantyKeys } from '../api/keys.ts';
 import type { AcView } from '../api/types.ts';
 import { acsApi, acsQuery, failuresQuery } from '../api/work-api.ts';

@@ -4,8 +4,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { Paperclip } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_MAX, messageSchema } from '#domain/schemas/warranties';
-import { serverFieldErrors, validate, type FieldErrors } from '../../../app/forms.ts';
-import { useCan } from '../../../app/session/auth-user.ts';
+import { serverFieldErrors, validate, type FieldErrors } from '../../../shared/forms.ts';
+import { useCan } from '../../../shared/session/auth-user.ts';
 import { ObservationList } from '../../../widgets/observation-list.tsx';
 import { TablePagination } from '../../../widgets/table-pagination.tsx';
 import { ToggleInput } from '../../../widgets/toggle-input.tsx';

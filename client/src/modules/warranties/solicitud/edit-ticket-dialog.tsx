@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { TICKET_PRIORITIES, TICKET_SUBJECT_MAX, ticketUpdateSchema } from '#domain/schemas/warranties';
 import { showToast } from '../../../api/notify.ts';
-import { serverFieldErrors, validate, type FieldErrors } from '../../../app/forms.ts';
+import { serverFieldErrors, validate, type FieldErrors } from '../../../shared/forms.ts';
 import { UserSelect } from '../../../widgets/user-select.tsx';
 import { warrantyKeys } from '../api/keys.ts';
 import { responsiblesQuery } from '../api/pickers-api.ts';

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ChevronDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { FailureEventType } from '#machines/failure';
-import { useCan } from '../../../app/session/auth-user.ts';
+import { useCan } from '../../../shared/session/auth-user.ts';
 import { warrantyKeys } from '../api/keys.ts';
 import type { FailureView } from '../api/types.ts';
 import { failuresApi, type FailureActionEvent } from '../api/work-api.ts';

@@ -3,7 +3,7 @@ import { Button, CloseButton, Dialog, Grid, Portal, Stack, Text } from '@chakra-
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SEVERITIES, failureCreateSchema } from '#domain/schemas/warranties';
-import { serverFieldErrors, validate, type FieldErrors } from '../../../app/forms.ts';
+import { serverFieldErrors, validate, type FieldErrors } from '../../../shared/forms.ts';
 import { FileUploader } from '../../../widgets/upload/file-uploader.tsx';
 import type { UploadedFileItem } from '../../../widgets/upload/upload-api.ts';
 import { warrantyKeys } from '../api/keys.ts';

@@ -1,5 +1,5 @@
 import { useLocation, useParams } from 'react-router';
-import { parseRouteId } from '../../../app/route-id.ts';
+import { parseRouteId } from '../../../shared/route-id.ts';
 import type { OrderKind } from '../api/types.ts';
 
 /**

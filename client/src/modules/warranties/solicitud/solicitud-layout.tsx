@@ -4,7 +4,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { TICKET_STATE_LETTER } from '#machines/ticket';
-import { PageSpinner } from '../../../app/layout/page-states.tsx';
+import { PageSpinner } from '../../../shared/layout/page-states.tsx';
 import { useWarrantyLive } from '../api/use-warranty-live.ts';
 import type { TicketDetail } from '../api/types.ts';
 import { dateTimeText } from '../components/dates.ts';

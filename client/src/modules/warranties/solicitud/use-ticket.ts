@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRouteId } from '../../../app/route-id.ts';
+import { useRouteId } from '../../../shared/route-id.ts';
 import { ticketDetailQuery } from '../api/tickets-api.ts';
 import type { TicketDetail } from '../api/types.ts';
 

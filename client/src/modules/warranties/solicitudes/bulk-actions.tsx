@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { JUSTIFICATION_MAX, TICKET_PRIORITIES } from '#domain/schemas/warranties';
 import type { TicketEventType } from '#machines/ticket';
-import { useCan } from '../../../app/session/auth-user.ts';
+import { useCan } from '../../../shared/session/auth-user.ts';
 import { showSuccessToast } from '../../../api/notify.ts';
 import { warrantyKeys } from '../api/keys.ts';
 import { ticketsApi, type BulkInput } from '../api/tickets-api.ts';

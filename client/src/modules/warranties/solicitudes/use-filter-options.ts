@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useAuthUser } from '../../../app/session/auth-user.ts';
+import { useAuthUser } from '../../../shared/session/auth-user.ts';
 import type { FilterOption } from '../../../widgets/multi-select-filter.tsx';
 import { responsiblesQuery, towersQuery, unitsQuery } from '../api/pickers-api.ts';
 

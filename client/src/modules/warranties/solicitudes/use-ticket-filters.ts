@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { PAGE_SIZE_DEFAULT } from '#domain/limits';
 import { TICKET_ORIGINS, TICKET_PRIORITIES, TICKET_STATES } from '#domain/schemas/warranties';
-import { useSession } from '../../../app/session/session-store.ts';
+import { useSession } from '../../../shared/session/session-store.ts';
 import { dateFilterQuery, isDateFilterActive, type DateFilterValue } from '../../../widgets/date-range.ts';
 import type { TicketFilters, TicketSort } from '../api/tickets-api.ts';
 

@@ -5,7 +5,7 @@ import { loadLocale, normalizeLocale, setupI18n, type AppLocale } from './i18n.t
 import { session, useSession } from './session/session-store.ts';
 import { authUserQuery } from './session/auth-user.ts';
 
-/** Keeps i18next and <html lang> in step with the session locale (app/dayjs.ts follows the session itself). */
+/** Keeps i18next and <html lang> in step with the session locale (shared/dayjs.ts follows the session itself). */
 export function useLocaleSync() {
   const locale = useSession((s) => s.locale);
   useEffect(() => {

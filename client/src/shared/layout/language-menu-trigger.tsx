@@ -1,10 +1,12 @@
+// The language button on its own: the light door (language-menu.tsx) and the menu fetched on first
+// use (language-menu-impl.tsx) both import it, and neither imports the other.
 import { forwardRef, type ComponentPropsWithoutRef } from 'react';
 import { Box, Button } from '@chakra-ui/react';
 import { Languages } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { AppLocale } from '../i18n.ts';
 import { useSession } from '../session/session-store.ts';
-import { deferred, type DeferredTriggerProps } from './deferred.tsx';
+import type { DeferredTriggerProps } from './deferred.tsx';
 
 /** The language names are written in their own language, so each reads its own. */
 export const LOCALE_LABEL_KEYS: Record<AppLocale, string> = { es: 'app.language.es', 'pt-BR': 'app.language.pt-BR' };
@@ -25,8 +27,3 @@ export const LanguageTriggerButton = forwardRef<HTMLButtonElement, TriggerProps>
     </Button>
   );
 });
-
-export const LanguageMenu = deferred<object>(
-  () => import('./language-menu-impl.tsx').then((m) => m.LanguageMenuImpl),
-  (props) => <LanguageTriggerButton {...props} />,
-);

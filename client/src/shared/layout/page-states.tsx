@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { SPINNER_SIZE } from '#domain/limits';
 import { matchTable } from '../route-tree.ts';
-import { routeTitleKey } from '../routes.tsx';
+import { routeTitleKey } from '../route-manifest.ts';
 
 /** docs/product.md §9 spinner (40 px), sized to the content area so the page does not jump when content arrives. */
 export function PageSpinner({ minH = '60vh' }: { minH?: string }) {

@@ -1,6 +1,6 @@
 import { matchRoutes, type RouteObject } from 'react-router';
 import { can, type PermissionSet } from '#domain/permissions';
-import { ROUTES, type AreaRoute, type RouteNode } from './routes.tsx';
+import { ROUTES, type AreaRoute, type RouteNode } from './route-manifest.ts';
 
 /** What a matched route carries: its node and its area (react-router `handle`). */
 export type RouteHandle = { node: RouteNode; area: AreaRoute };

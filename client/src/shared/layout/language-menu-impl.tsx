@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { SUPPORTED_LOCALES, type AppLocale } from '../i18n.ts';
 import { useSession } from '../session/session-store.ts';
 import { useChangeLocale } from '../use-locale.ts';
-import { LanguageTriggerButton, LOCALE_LABEL_KEYS } from './language-menu.tsx';
+import { LanguageTriggerButton, LOCALE_LABEL_KEYS } from './language-menu-trigger.tsx';
 
 /** Radio items to put inside any menu (top-bar language menu, user menu). */
 export function LanguageRadioItems() {

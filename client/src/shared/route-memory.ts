@@ -1,6 +1,6 @@
 import type { PermissionSet } from '#domain/permissions';
 import { areaOfPath, chainAllowed, matchTable } from './route-tree.ts';
-import type { AreaRoute } from './routes.tsx';
+import type { AreaRoute } from './route-manifest.ts';
 
 /**
  * docs/product.md §2: the last visited route of each module is remembered (session metadata in browser

@@ -4,7 +4,7 @@ import type { AppLocale } from './i18n.ts';
 /**
  * Display formats. Numbers follow docs/product.md §9 (es-CL: thousands '.', decimal ','; a compact form) via
  * domain/format, so the server's exports and the browser print the same text. Weeks start on
- * Monday: WEEK_STARTS_ON here, and app/dayjs.ts for calendar code.
+ * Monday: WEEK_STARTS_ON here, and shared/dayjs.ts for calendar code.
  */
 export const WEEK_STARTS_ON = 1;
 

@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { RuleTester } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { describe, it } from 'vitest';
+import boundaries from './boundaries.js';
+
+RuleTester.describe = describe;
+RuleTester.it = it;
+RuleTester.itOnly = it.only;
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const tester = new RuleTester({ languageOptions: { parser: tseslint.parser, ecmaVersion: 2023, sourceType: 'module' } });
+/** `code` as written in the repository file `rel`. */
+const at = (rel: string, code: string) => ({ filename: path.join(root, rel), code });
+
+describe('local/one-way', () => {
+  tester.run('one-way', boundaries.rules['one-way'], {
+    valid: [
+      // The shell loads everything: modules (through their index.ts), shared, api, widgets.
+      at('client/src/app/routes.tsx', "const p = import('../modules/auth/index.ts');"),
+      at('client/src/app/router.tsx', "import { ROUTES } from '../shared/route-manifest.ts';"),
+      // Modules, widgets and api stand on the floor.
+      at('client/src/modules/home/open-project.ts', "import { navAreas } from '../../shared/route-manifest.ts';"),
+      at('client/src/widgets/project-select.tsx', "import type { ProjectOption } from '../shared/session/auth-user.ts';"),
+      at('client/src/api/http.ts', "import { session } from '../shared/session/session-store.ts';"),
+      at('client/src/shared/session/auth-user.ts', "import { apiV2 } from '../../api/clients.ts';"),
+      // A test may mount the whole app to see a module in place.
+      at('client/src/modules/warranties/nav/warranties-nav.test.tsx', "import { AppRoutes } from '../../../app/router.tsx';"),
+    ],
+    invalid: [
+      at('client/src/modules/auth/login-page.tsx', "import { preloadSignedInShell } from '../../app/router.tsx';"),
+      at('client/src/modules/config/config-layout.tsx', "export { areaOf } from '../../app/routes.tsx';"),
+      at('client/src/widgets/table-pagination.tsx', "import type { AreaRoute } from '../app/routes.tsx';"),
+      at('client/src/api/api-feedback.tsx', "const l = import('../app/layout/app-layout.tsx');"),
+      at('client/src/realtime/live-client.ts', "import { App } from '../app/app.tsx';"),
+      at('client/src/shared/layout/page-states.tsx', "import { PAGES } from '../../app/routes.tsx';"),
+    ].map((c) => ({ ...c, errors: [{ messageId: 'shell' }] })).concat([
+      { ...at('client/src/shared/route-manifest.ts', "import { LoginPage } from '../modules/auth/index.ts';"), errors: [{ messageId: 'floor' }] },
+      { ...at('client/src/shared/layout/page-states.tsx', "import { Pager } from '../../widgets/table-pagination.tsx';"), errors: [{ messageId: 'floor' }] },
+      // The rules the shell rule sits beside still hold.
+      { ...at('client/src/app/routes.tsx', "import { LoginPage } from '../modules/auth/login-page.tsx';"), errors: [{ messageId: 'internals' }] },
+      { ...at('domain/format.ts', "import { x } from '../client/src/shared/format.ts';"), errors: [{ messageId: 'layer' }] },
+    ]),
+  });
+});
