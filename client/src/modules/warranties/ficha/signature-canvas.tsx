@@ -42,8 +42,12 @@ export function SignatureCanvas({ label, onChange, testId }: Props) {
   );
 }
 
-/** A data URL → a PNG File the uploader protocol can send. */
+/**
+ * A data URL → a PNG File the uploader protocol can send. Decoded here rather than with fetch(),
+ * which the Content-Security-Policy's connect-src ('self' only) refuses for data: URLs.
+ */
 export async function dataUrlToFile(dataUrl: string, name: string): Promise<File> {
-  const blob = await (await fetch(dataUrl)).blob();
-  return new File([blob], name, { type: 'image/png', lastModified: Date.now() });
+  const binary = atob(dataUrl.slice(dataUrl.indexOf(',') + 1));
+  const bytes = Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
+  return new File([bytes], name, { type: 'image/png', lastModified: Date.now() });
 }
