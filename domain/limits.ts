@@ -9,6 +9,12 @@ export const BULK_SELECTION_MAX = 50;
 export const CUSTOM_FIELD_OPTIONS_MAX = 50;
 export const WEBHOOK_LOG_MAX = 100;
 export const WEBHOOK_BODY_MAX_BYTES = 50 * 1024;
+/**
+ * A JSON request body of the API (docs/api.md 413). The largest legitimate one is a revision: 2000
+ * items (the schema's maximum) each with a 250-character observation is ~0.7 MB, 500 items with
+ * five photos each ~0.5 MB. Files never travel in JSON: they go through uploads.
+ */
+export const JSON_BODY_MAX_BYTES = 1024 * 1024;
 export const COURSE_WORKING_DAYS = 15;
 export const COURSE_EXTENSIONS_MAX = 2;
 export const NOTIFICATION_MESSAGE_MAX = 1000;

@@ -8,6 +8,7 @@ import { formatBytes } from '#domain/files';
 import type { AppEnv } from '../../http/context.ts';
 import { currentUser, requirePermission } from '../../auth/guard.ts';
 import { jsonBody, queryOf } from '../../lib/validate.ts';
+import { acceptsRawBody } from '../../http/body-guard.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { catalogueOf } from './catalogue-tree.ts';
 import { CHILD_OF, createNode, createUnitType, deleteNode, deleteUnitType, listUnitTypes, updateNode, updateUnitType, type Level } from './catalogue.ts';
@@ -23,8 +24,6 @@ const exportQuery = z.object({ unit_type_id: z.preprocess((v) => (typeof v === '
 /** Reads the uploaded workbook: multipart field `file`, or the raw body with the xlsx content type. */
 async function workbookBytes(c: { req: { header: (n: string) => string | undefined; parseBody: () => Promise<Record<string, unknown>>; arrayBuffer: () => Promise<ArrayBuffer> } }) {
   const tooBig = () => new ApiError(422, 'deliveries.errors.import_file', { size: formatBytes(CATALOGUE_IMPORT_MAX_BYTES) });
-  const declared = Number(c.req.header('content-length') ?? 0);
-  if (declared > CATALOGUE_IMPORT_MAX_BYTES + 64 * 1024) throw tooBig();
   const type = c.req.header('content-type') ?? '';
   let bytes: Uint8Array;
   if (type.startsWith('multipart/form-data')) {
@@ -59,7 +58,8 @@ export const catalogueRoutes = new Hono<AppEnv>()
     c.header('Content-Disposition', `attachment; filename="catalogo-${new Date().toISOString().slice(0, 10)}.xlsx"`);
     return c.body(bytes as Uint8Array<ArrayBuffer>);
   })
-  .post('/catalogo/importar', requirePermission(CONFIGURE), async (c) => {
+  // The multipart envelope may add a little to the workbook itself.
+  .post('/catalogo/importar', requirePermission(CONFIGURE), acceptsRawBody(CATALOGUE_IMPORT_MAX_BYTES + 64 * 1024), async (c) => {
     const user = currentUser(c);
     const t = c.var.t;
     const { rows, errors } = await parseCatalogue(await workbookBytes(c), t);
