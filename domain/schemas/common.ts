@@ -115,7 +115,8 @@ export function decimal<R extends boolean | undefined = true>(options: DecimalOp
   return z.preprocess((v) => (isBlank(v) || v === null ? undefined : v), value) as unknown as FieldOf<R, number>;
 }
 
-const DB_INT_MAX = 2_147_483_647; // PostgreSQL integer: a bigger id cannot exist, so it is invalid, not a 500
+/** PostgreSQL integer: a bigger id or count cannot be stored, so it is invalid, not a 500. */
+export const DB_INT_MAX = 2_147_483_647;
 
 /** A row id from a path, query or body: a positive whole number, also when sent as "42". */
 export function id() {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BULK_SELECTION_MAX, NOTIFICATION_MESSAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, UPLOAD } from '../limits.ts';
+import { id as rowId } from './common.ts';
 
 /**
  * After-sales (postventa) request schemas, shared by the server routes and the client forms.
@@ -35,7 +36,7 @@ export type FailureOutcome = (typeof FAILURE_OUTCOMES)[number];
 const required = { error: 'validation.required' } as const;
 const text = (max: number) => z.string(required).trim().min(1, 'validation.required').max(max, 'validation.max_length');
 const optionalText = (max: number) => z.string().trim().max(max, 'validation.max_length').optional();
-const id = z.coerce.number(required).int('validation.invalid').positive('validation.invalid');
+const id = rowId();
 const oneOf = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, required);
 
 /** SPEC §3 Uploaded file item, as stored: the path comes from POST files/upload-url. */
@@ -95,10 +96,10 @@ export const ticketListQuerySchema = z.object({
   state: csv(z.enum(TICKET_STATES)),
   priority: csv(z.enum(TICKET_PRIORITIES)),
   origin: csv(z.enum(TICKET_ORIGINS)),
-  responsible_id: csv(z.coerce.number().int().positive()),
-  project_id: csv(z.coerce.number().int().positive()),
-  tower_id: csv(z.coerce.number().int().positive()),
-  unit_id: csv(z.coerce.number().int().positive()),
+  responsible_id: csv(id),
+  project_id: csv(id),
+  tower_id: csv(id),
+  unit_id: csv(id),
   date_field: z.enum(DATE_FIELDS).default('created'),
   date_preset: z.enum(DATE_PRESETS).default('all'),
   date_from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date').optional(),
@@ -187,8 +188,8 @@ export const acReplySchema = z.object({
 export const agendaQuerySchema = z.object({
   from: z.string(required).regex(/^\d{4}-\d{2}-\d{2}/, 'validation.date'),
   to: z.string(required).regex(/^\d{4}-\d{2}-\d{2}/, 'validation.date'),
-  responsible_id: csv(z.coerce.number().int().positive()),
-  project_id: csv(z.coerce.number().int().positive()),
+  responsible_id: csv(id),
+  project_id: csv(id),
   kind: csv(z.enum(ORDER_KINDS)),
 });
 

@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import { routePath } from 'hono/route';
 import type { z } from 'zod';
-import { ApiError, type FieldError } from './errors.ts';
+import { id } from '#domain/schemas/common';
+import { ApiError, notFound, type FieldError } from './errors.ts';
 
 const localeKey = /^[a-z_]+\.[a-z0-9_.]+$/;
 
@@ -33,6 +34,15 @@ function numParams(i: { minimum?: number | bigint; maximum?: number | bigint }) 
   if (i.minimum !== undefined) p.min = Number(i.minimum);
   if (i.maximum !== undefined) p.max = Number(i.maximum);
   return p;
+}
+
+const pathId = id();
+
+/** A numeric path parameter: anything but an id a row can have (domain/schemas/common.ts id) is a 404, like an unknown id. */
+export function idParam(value: string | undefined): number {
+  const parsed = value && /^\d{1,10}$/.test(value) ? pathId.safeParse(value) : undefined;
+  if (!parsed?.success) throw notFound();
+  return parsed.data as number;
 }
 
 export function parseOr422<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {

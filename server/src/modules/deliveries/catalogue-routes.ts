@@ -5,6 +5,7 @@ import {
   failureTypeSchema, unitTypePatchSchema, unitTypeSchema,
 } from '#domain/schemas/deliveries';
 import { formatBytes } from '#domain/files';
+import { idList } from '#domain/schemas/common';
 import type { AppEnv } from '../../http/context.ts';
 import { currentUser, requirePermission } from '../../auth/guard.ts';
 import { jsonBody, queryOf } from '../../lib/validate.ts';
@@ -19,7 +20,7 @@ import { idParam } from './scope.ts';
 export const CONFIGURE = 'config_propietarios|config_proyectos';
 const createSchemas = { areas: catalogueNodeSchema, lugares: catalogueNodeSchema, items: catalogueItemSchema, fallas: failureTypeSchema } as const;
 const patchSchemas = { areas: catalogueNodePatchSchema, lugares: catalogueNodePatchSchema, items: catalogueItemPatchSchema, fallas: failureTypePatchSchema } as const;
-const exportQuery = z.object({ unit_type_id: z.preprocess((v) => (typeof v === 'string' && v ? v.split(',') : []), z.array(z.coerce.number().int().positive()).max(50)) });
+const exportQuery = z.object({ unit_type_id: idList() });
 
 /** Reads the uploaded workbook: multipart field `file`, or the raw body with the xlsx content type. */
 async function workbookBytes(c: { req: { header: (n: string) => string | undefined; parseBody: () => Promise<Record<string, unknown>>; arrayBuffer: () => Promise<ArrayBuffer> } }) {
