@@ -80,3 +80,16 @@ describe('ids beyond PostgreSQL integer (one id schema, domain/schemas/common.ts
     }
   });
 });
+
+describe('sort keys (SPEC §3 sortBy)', () => {
+  it('an unknown key is 422, also one of Object.prototype\'s', async () => {
+    for (const key of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'nope']) {
+      for (const path of ['home/proyectos', 'postventa/solicitudes', `entregas/proyectos/${ids.project}/fichas`]) {
+        const res = await get(`${path}?sortBy=${key}`);
+        expect(res.status, `${path} ${key}`).toBe(422);
+        expect(res.json.fields, `${path} ${key}`).toEqual({ sortBy: 'Valor inválido' });
+      }
+    }
+    expect((await get('home/proyectos?sortBy=created_at&descending=true')).status).toBe(200);
+  });
+});
