@@ -3,7 +3,7 @@ import {
   BULK_SELECTION_MAX, DELIVERY_TEXT_MAX, NOTIFICATION_MESSAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, UNIT_TYPE_NAME_MAX,
   UNIT_TYPE_SURFACE_MAX, UPLOAD,
 } from '../limits.ts';
-import { dateOrder, dateString, DB_INT_MAX, decimal, email, id, idList, optionalText, requiredText, rut } from './common.ts';
+import { dateOrder, dateString, DB_INT_MAX, decimal, email, id, idList, isoDate as isoDateSchema, optionalText, requiredText, rut } from './common.ts';
 import { attachmentSchema, SEVERITIES, slotDateTime } from './warranties.ts';
 
 /**
@@ -36,7 +36,7 @@ const oneOf = <T extends readonly [string, ...string[]]>(values: T) => z.enum(va
 const deliveryText = (noSpecialChars = false) => optionalText({ max: DELIVERY_TEXT_MAX, noSpecialChars });
 const csv = <T extends z.ZodTypeAny>(item: T) =>
   z.preprocess((v) => (typeof v === 'string' ? (v === '' ? [] : v.split(',')) : v), z.array(item).max(BULK_SELECTION_MAX, 'validation.max_items')).optional();
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date');
+const isoDate = isoDateSchema();
 
 // ── Unit-type catalogue (SPEC §2 Unit type configuration, §3 Unit type, §5) ──
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BULK_SELECTION_MAX, NOTIFICATION_MESSAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, UPLOAD } from '../limits.ts';
-import { id as rowId } from './common.ts';
+import { isoDate, id as rowId } from './common.ts';
 
 /**
  * After-sales (postventa) request schemas, shared by the server routes and the client forms.
@@ -102,8 +102,8 @@ export const ticketListQuerySchema = z.object({
   unit_id: csv(id),
   date_field: z.enum(DATE_FIELDS).default('created'),
   date_preset: z.enum(DATE_PRESETS).default('all'),
-  date_from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date').optional(),
-  date_to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date').optional(),
+  date_from: isoDate().optional(),
+  date_to: isoDate().optional(),
   search: z.string().trim().max(100).optional(),
   /** IANA time zone of the browser, so 'today' and 'week' are the user's; defaults to the company's country. */
   tz: z.string().max(64).optional(),
@@ -195,7 +195,7 @@ export const agendaQuerySchema = z.object({
 
 /** SPEC §3 Project configuration (post-sale part), §5 notification message ≤ 1000. */
 export const projectSettingsSchema = z.object({
-  municipal_reception_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date').nullish(),
+  municipal_reception_date: isoDate().nullish(),
   real_estate_name: optionalText(200).nullable(),
   real_estate_id_number: optionalText(20).nullable(),
   legal_representative: optionalText(200).nullable(),

@@ -93,3 +93,26 @@ describe('sort keys (SPEC §3 sortBy)', () => {
     expect((await get('home/proyectos?sortBy=created_at&descending=true')).status).toBe(200);
   });
 });
+
+describe('dates that do not exist (SPEC §5 date rule)', () => {
+  it('are a 422 on the field in filters and bodies, not a database error', async () => {
+    for (const bad of ['2030-02-31', '6882-66-83', '2030-13-01', '0000-01-01']) {
+      for (const [path, field] of [
+        [`postventa/solicitudes?date_preset=custom&date_from=${bad}&date_to=2030-12-31`, 'date_from'],
+        [`postventa/dashboard/solicitudes?date_preset=custom&date_from=2030-01-01&date_to=${bad}`, 'date_to'],
+        [`postventa/estadisticas?date_preset=custom&date_from=${bad}&date_to=2030-12-31`, 'date_from'],
+        [`entregas/proyectos/${ids.project}/fichas?scheduled_from=${bad}`, 'scheduled_from'],
+        [`entregas/proyectos/${ids.project}/fichas?delivered_to=${bad}`, 'delivered_to'],
+        [`entregas/agenda?from=${bad}&to=2030-12-31`, 'from'],
+      ] as const) {
+        const res = await get(path);
+        expect(res.status, path).toBe(422);
+        expect(res.json.fields?.[field], path).toBeDefined();
+        expect(res.json.errors, path).toContain('Ingrese una fecha válida');
+      }
+      const settings = await ctx.request('PUT', `postventa/proyectos/${ids.project}/configuracion`, { cookie: admin, body: { municipal_reception_date: bad } });
+      expect(settings.status, bad).toBe(422);
+      expect(settings.json.fields, bad).toEqual({ municipal_reception_date: 'Ingrese una fecha válida' });
+    }
+  });
+});
