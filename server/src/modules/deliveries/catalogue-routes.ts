@@ -28,7 +28,8 @@ async function workbookBytes(c: { req: { header: (n: string) => string | undefin
   const type = c.req.header('content-type') ?? '';
   let bytes: Uint8Array;
   if (type.startsWith('multipart/form-data')) {
-    const file = (await c.req.parseBody()).file;
+    // A body that is not the form it claims to be cannot hold the workbook.
+    const file = (await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)).file;
     if (!(file instanceof File) || !/\.xlsx$/i.test(file.name)) throw tooBig();
     bytes = new Uint8Array(await file.arrayBuffer());
   } else bytes = new Uint8Array(await c.req.arrayBuffer());
