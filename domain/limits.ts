@@ -39,5 +39,10 @@ export const UPLOAD = {
   uploaderDefaultMaxBytes: 536870912,
   thumbnailPx: 100,
 } as const;
+/**
+ * Years a date may have (SPEC §5 date rule). Years like 0001 or 9999 are real dates, but a time zone
+ * or a visit's duration moves them past what an ISO string and the database's date types take.
+ */
+export const DATE_YEARS = { min: 1900, max: 2999 } as const;
 export const LOCALES = ['es', 'pt-BR'] as const;
 export type Locale = (typeof LOCALES)[number];

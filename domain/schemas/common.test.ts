@@ -152,12 +152,13 @@ describe('id and idList', () => {
   });
 });
 
-describe('isoDate (filters and API date fields)', () => {
-  it('takes YYYY-MM-DD dates that exist, leap days included', () => {
+describe('isoDate (filters and API date fields; years of DATE_YEARS)', () => {
+  it('takes YYYY-MM-DD dates that exist, leap days included, in the years the app handles', () => {
     expect(isoDate().parse('2028-02-29')).toBe('2028-02-29');
-    expect(isoDate().parse('9999-12-31')).toBe('9999-12-31');
+    expect(isoDate().parse('1900-01-01')).toBe('1900-01-01');
+    expect(isoDate().parse('2999-12-31')).toBe('2999-12-31');
   });
-  it.each(['2030-02-31', '2030-02-29', '6882-66-83', '2030-13-01', '0000-01-01', '2030-1-01', '01-02-2030', '2030-01-01T00:00:00Z', ''])(
+  it.each(['2030-02-31', '2030-02-29', '6882-66-83', '2030-13-01', '0000-01-01', '0001-01-01', '1899-12-31', '3000-01-01', '9999-12-31', '2030-1-01', '01-02-2030', '2030-01-01T00:00:00Z', ''])(
     '%j → validation.date (never sent to the database)',
     (input) => expect(keyOf(isoDate(), input)).toBe('validation.date'),
   );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BULK_SELECTION_MAX, NOTIFICATION_MESSAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, UPLOAD } from '../limits.ts';
+import { toIsoDate } from '../format.ts';
 import { isoDate, id as rowId } from './common.ts';
 
 /**
@@ -52,7 +53,7 @@ const attachments = z.array(attachmentSchema).max(UPLOAD.uploaderDefaultMaxFiles
 
 /** SPEC §5 Time + §9 picker: an ISO date-time on a quarter hour. */
 export const slotDateTime = z.string(required).trim().min(1, 'validation.required')
-  .refine((v) => !Number.isNaN(Date.parse(v)) && /^\d{4}-\d{2}-\d{2}T/.test(v), 'validation.date')
+  .refine((v) => /^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v)) && toIsoDate(new Date(v).toISOString()) !== null, { message: 'validation.date', abort: true })
   .refine((v) => {
     const d = new Date(v);
     return d.getUTCMinutes() % SLOT_MINUTES === 0 && d.getUTCSeconds() === 0 && d.getUTCMilliseconds() === 0;
@@ -186,8 +187,8 @@ export const acReplySchema = z.object({
 }).refine((r) => r.result === 'conforme' || !!r.reply, { path: ['reply'], message: 'validation.required' });
 
 export const agendaQuerySchema = z.object({
-  from: z.string(required).regex(/^\d{4}-\d{2}-\d{2}/, 'validation.date'),
-  to: z.string(required).regex(/^\d{4}-\d{2}-\d{2}/, 'validation.date'),
+  from: z.string(required).refine((v) => /^\d{4}-\d{2}-\d{2}/.test(v) && toIsoDate(v) !== null, 'validation.date'),
+  to: z.string(required).refine((v) => /^\d{4}-\d{2}-\d{2}/.test(v) && toIsoDate(v) !== null, 'validation.date'),
   responsible_id: csv(id),
   project_id: csv(id),
   kind: csv(z.enum(ORDER_KINDS)),

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, eq } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../test-support.ts';
+import { orders } from '../db/schema/index.ts';
 
 // Migrating and seeding PGlite takes seconds, over a minute on a busy shared machine.
 const SEED_TIMEOUT = 180_000;
@@ -94,9 +96,10 @@ describe('sort keys (SPEC §3 sortBy)', () => {
   });
 });
 
-describe('dates that do not exist (SPEC §5 date rule)', () => {
+describe('dates that do not exist, or outside the years the app handles (SPEC §5 date rule)', () => {
   it('are a 422 on the field in filters and bodies, not a database error', async () => {
-    for (const bad of ['2030-02-31', '6882-66-83', '2030-13-01', '0000-01-01']) {
+    // Years 0001 and 9999 are real dates, but a time zone or a duration moves them past what the database takes.
+    for (const bad of ['2030-02-31', '6882-66-83', '2030-13-01', '0000-01-01', '0001-01-01', '9999-12-31', '1899-12-31', '3000-01-01']) {
       for (const [path, field] of [
         [`postventa/solicitudes?date_preset=custom&date_from=${bad}&date_to=2030-12-31`, 'date_from'],
         [`postventa/dashboard/solicitudes?date_preset=custom&date_from=2030-01-01&date_to=${bad}`, 'date_to'],
@@ -104,6 +107,8 @@ describe('dates that do not exist (SPEC §5 date rule)', () => {
         [`entregas/proyectos/${ids.project}/fichas?scheduled_from=${bad}`, 'scheduled_from'],
         [`entregas/proyectos/${ids.project}/fichas?delivered_to=${bad}`, 'delivered_to'],
         [`entregas/agenda?from=${bad}&to=2030-12-31`, 'from'],
+        [`postventa/agenda?from=${bad}&to=2030-01-31`, 'from'],
+        [`postventa/agenda?from=2030-01-01&to=${bad}`, 'to'],
       ] as const) {
         const res = await get(path);
         expect(res.status, path).toBe(422);
@@ -113,6 +118,23 @@ describe('dates that do not exist (SPEC §5 date rule)', () => {
       const settings = await ctx.request('PUT', `postventa/proyectos/${ids.project}/configuracion`, { cookie: admin, body: { municipal_reception_date: bad } });
       expect(settings.status, bad).toBe(422);
       expect(settings.json.fields, bad).toEqual({ municipal_reception_date: 'Ingrese una fecha válida' });
+    }
+  });
+
+  it('a visit slot beyond those years is a 422 on start_at', async () => {
+    const [order] = await ctx.db.select().from(orders).where(eq(orders.kind, 'OI')).orderBy(asc(orders.id)).limit(1);
+    const [failure] = (await ctx.request('GET', `postventa/solicitudes/${order.ticketId}/fallas`, { cookie: admin })).json.data;
+    for (const start of ['0000-01-01T00:00:00Z', '0001-01-01T00:00:00Z', '9999-12-31T23:45:00Z', '1899-12-31T23:45:00Z']) {
+      for (const [method, path, body] of [
+        ['POST', `postventa/solicitudes/${order.ticketId}/oi`, { responsible_id: 1, failure_ids: [failure.id], start_at: start, duration_minutes: 60 }],
+        ['POST', `postventa/solicitudes/${order.ticketId}/oi/${order.id}/reagendar`, { start_at: start, duration_minutes: 60 }],
+        ['PATCH', `postventa/agenda/${order.id}`, { start_at: start, duration_minutes: 60 }],
+        ['POST', `entregas/fichas/${ids.unit}/agendar`, { start_at: start }],
+      ] as const) {
+        const res = await ctx.request(method, path, { cookie: admin, body });
+        expect(res.status, `${path} ${start}`).toBe(422);
+        expect(res.json.fields?.start_at, `${path} ${start}`).toBe('Ingrese una fecha válida');
+      }
     }
   });
 });
