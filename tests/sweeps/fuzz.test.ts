@@ -8,7 +8,7 @@ import { users } from '../../server/src/db/schema/index.ts';
 import { observeSchemas } from '../../server/src/lib/validate.ts';
 import { createTestContext, type TestContext } from '../../server/src/test-support.ts';
 import { expandRoute, fillPath, samplesIn, type RouteCall, type Samples } from './route-samples.ts';
-import { arbitraryOf, HUGE, jsonSchemaOf, leafPaths, NASTY, PATH_VALUES, queryValue, replaceAt, type JsonSchema } from './fuzz-arbitraries.ts';
+import { arbitraryOf, hintsFrom, jsonSchemaOf, mutate, PATH_VALUES, queryValue, type Hints, type JsonSchema } from './fuzz-arbitraries.ts';
 import { isLocalized, type Lang } from './localized.ts';
 
 /**
@@ -19,9 +19,9 @@ import { isLocalized, type Lang } from './localized.ts';
  * caller's language. The schemas are learnt from jsonBody/queryOf in a first pass (observeSchemas).
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 112_030);
-/** Cases per route call: about 50 s on two shared cores, within BUDGET_MS when they are busy. */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 50);
-const BUDGET_MS = Number(process.env.FUZZ_BUDGET_S ?? 75) * 1000;
+/** Cases per route call: 35–60 s on two shared cores; BUDGET_MS bounds the loop when they are busier. */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
+const BUDGET_MS = Number(process.env.FUZZ_BUDGET_S ?? 60) * 1000;
 
 /**
  * Multipart parsing of signed uploads (server/src/modules/files/storage-routes.ts) still answers a
@@ -38,8 +38,11 @@ let staffSamples: Samples;
 let ownerSamples: Samples;
 const cookies: Record<Exclude<Role, 'none'>, string> = { admin: '', owner: '' };
 const schemas = new Map<string, z.ZodType>();
+const corpus = new Map<string, unknown[]>();
 let sampleIds: number[] = [];
+let hints: Hints;
 let lastError = '';
+let adminId = 0;
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -55,6 +58,9 @@ beforeAll(async () => {
   for (const kind of ['notification', 'ac', 'certificate', 'plan'] as const) staffSamples[kind] ??= 1;
   staffSamples.file ??= `${ctx.seed.companyId}/general/2030/01/00000000-0000-4000-8000-000000000000.pdf`;
   sampleIds = [...new Set(Object.values(staffSamples).filter((v): v is number => typeof v === 'number'))];
+  const [admin] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.username, 'admin'));
+  adminId = admin.id;
+  hints = hintsFrom(staffSamples, adminId);
   // The error handler logs what broke a 500: keep it, so a failure names its cause.
   const log = ctx.deps.log;
   ctx.deps.log = { ...log, error: (msg, fields) => { lastError = String((fields?.error as Error | undefined)?.stack ?? msg).split('\n').slice(0, 3).join(' | '); log.error(msg, fields); } };
@@ -89,9 +95,18 @@ async function send(call: RouteCall, k: Case): Promise<Answer> {
   return { status: res.status, type: res.headers.get('content-type') ?? '', text: await res.text() };
 }
 
+function remember(key: string, body: string) {
+  const accepted = corpus.get(key);
+  if (!accepted || accepted.length >= 20) return;
+  try {
+    accepted.push(JSON.parse(body));
+  } catch {
+    // not JSON: nothing to mutate from
+  }
+}
+
 async function freshSession() {
-  const [admin] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.username, 'admin'));
-  const token = await ctx.deps.sessions.create(admin.id, ctx.seed.companyId, {});
+  const token = await ctx.deps.sessions.create(adminId, ctx.seed.companyId, {});
   return `qa_session=${token}`;
 }
 
@@ -113,7 +128,6 @@ function problemOf(k: Case, a: Answer): string | undefined {
 
 const asQuery = (record: Record<string, unknown>) =>
   new URLSearchParams(Object.entries(record).flatMap(([k, v]) => (queryValue(v) === undefined ? [] : [[k, queryValue(v)!]]))).toString();
-const WRAP = Symbol('wrap in an array');
 const QUERY_KEYS = ['page', 'rowsPerPage', 'sortBy', 'descending', 'search', 'project_id', 'from', 'to', 'download', 'format', 'tz', 'after', 'limit', 'token'];
 const MALFORMED = ['{', '{"a":', 'nul', '[', '{"a":1}x', '{"a":1,}', "{'a':1}", '\u0000', '{"a":"\\u00"}', '{"a":1e99999}', '[[[[[[[[[[', '\ufeff{}'];
 const NON_OBJECTS = ['null', '[]', '"x"', '1', 'true', '[{}]', '-0', '1e400'];
@@ -131,16 +145,12 @@ function casesOf(call: RouteCall): fc.Arbitrary<Case> {
   const querySchema = schemas.get(keyOf(call.method, route, 'query'));
   const bodyJson: JsonSchema = bodySchema ? jsonSchemaOf(bodySchema) : { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } };
   const queryJson: JsonSchema = querySchema ? jsonSchemaOf(querySchema) : { type: 'object', properties: Object.fromEntries(QUERY_KEYS.map((k) => [k, { type: 'string' }])) };
-  const valid = arbitraryOf(bodyJson, sampleIds);
-  const validQuery = arbitraryOf({ ...queryJson, required: [] }, sampleIds).map((q) => (q && typeof q === 'object' ? (q as Record<string, unknown>) : {}));
-  // A field gets a value that has broken servers, its own value wrapped in an array, or a string over the body limit.
-  const replacement = fc.oneof({ weight: 12, arbitrary: fc.constantFrom(...NASTY) }, { weight: 2, arbitrary: fc.constant(WRAP) }, { weight: 1, arbitrary: fc.constant(HUGE) });
-  const broken = (base: fc.Arbitrary<unknown>) => fc.tuple(base, fc.nat(), replacement).map(([v, n, bad]) => {
-    const paths = leafPaths(v).filter((p) => p.length > 0);
-    if (!paths.length) return { [QUERY_KEYS[n % QUERY_KEYS.length]]: bad === WRAP ? [n] : bad };
-    const at = paths[n % paths.length];
-    return replaceAt(v, at, bad === WRAP ? [at.reduce<any>((node, key) => node?.[key], v)] : bad);
-  });
+  // Bodies this route accepted (2xx) so far: breaking one field of those reaches code behind the validation.
+  const accepted = corpus.get(`${call.method} ${call.template}`) ?? [];
+  corpus.set(`${call.method} ${call.template}`, accepted);
+  const valid = fc.tuple(arbitraryOf(bodyJson, sampleIds, hints), fc.nat()).map(([v, n]) => (accepted.length && n % 2 ? accepted[n % accepted.length] : v));
+  const validQuery = arbitraryOf({ ...queryJson, required: [] }, sampleIds, hints).map((q) => (q && typeof q === 'object' ? (q as Record<string, unknown>) : {}));
+  const broken = (base: fc.Arbitrary<unknown>) => fc.tuple(base, fc.nat(), fc.nat(), fc.nat()).map(([v, at, pick, how]) => mutate(v, at, pick, how));
   const hasBody = call.method !== 'GET';
   const pathParams = (call.template.match(/\/(:|\*)/g) ?? []).length;
   const body = fc.oneof(
@@ -198,6 +208,7 @@ describe('fuzz: every route, every request schema', () => {
           const answer = await send(call, k);
           runs++;
           seen.set(answer.status, (seen.get(answer.status) ?? 0) + 1);
+          if (answer.status < 300 && k.body?.startsWith('{') && k.body.length < 20_000) remember(`${call.method} ${call.template}`, k.body);
           const problem = problemOf(k, answer);
           if (problem && answer.status >= 500 && STREAM_UPLOADS.has(route)) tolerated.push(`${call.method} ${k.path}: ${problem}`);
           else if (problem) throw new Error(failure = `${k.kind} ${k.role} ${k.lang} ${k.via} ${call.method} ${k.path}?${k.query.slice(0, 80)} body=${(k.body ?? '').slice(0, 160)} → ${problem}`);
@@ -214,6 +225,7 @@ describe('fuzz: every route, every request schema', () => {
       if (runs < RUNS && !failure) stats.cut++;
     }
     printSummary(calls, stats);
+    if (process.env.FUZZ_DEBUG) for (const [route, seen] of stats.byRoute) if (new RegExp(process.env.FUZZ_DEBUG).test(route)) console.log(`DBG ${route} ${JSON.stringify([...seen])}`);
     if (tolerated.length) console.log(`fuzz: ${tolerated.length} 5xx of upload streams reported, not failed, e.g.\n  ${tolerated[0].slice(0, 400)}`);
     expect(failures).toEqual([]);
   }, 600_000);
