@@ -1,3 +1,5 @@
+import { DATE_YEARS } from './limits.ts';
+
 /**
  * Number and date formatting of docs/product.md §9 ("number format es-CL with a compact form") and docs/product.md §5
  * ("number input: thousands '.', decimal ','"). Written by hand instead of Intl because ICU data
@@ -121,7 +123,7 @@ export function formatBytes(bytes: number): string {
 export type IsoDate = string;
 
 function isRealDate(y: number, m: number, d: number): boolean {
-  if (m < 1 || m > 12 || d < 1 || y < 1) return false;
+  if (m < 1 || m > 12 || d < 1 || y < DATE_YEARS.min || y > DATE_YEARS.max) return false;
   const days = new Date(Date.UTC(2000, m, 0)).getUTCDate(); // days of month m in a leap year
   if (m === 2 && d === 29) return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
   return d <= days;

@@ -9,6 +9,12 @@ export const BULK_SELECTION_MAX = 50;
 export const CUSTOM_FIELD_OPTIONS_MAX = 50;
 export const WEBHOOK_LOG_MAX = 100;
 export const WEBHOOK_BODY_MAX_BYTES = 50 * 1024;
+/**
+ * A JSON request body of the API (docs/api.md 413). The largest legitimate one is a revision: 2000
+ * items (the schema's maximum) each with a 250-character observation is ~0.7 MB, 500 items with
+ * five photos each ~0.5 MB. Files never travel in JSON: they go through uploads.
+ */
+export const JSON_BODY_MAX_BYTES = 1024 * 1024;
 export const COURSE_WORKING_DAYS = 15;
 export const COURSE_EXTENSIONS_MAX = 2;
 export const NOTIFICATION_MESSAGE_MAX = 1000;
@@ -33,5 +39,10 @@ export const UPLOAD = {
   uploaderDefaultMaxBytes: 536870912,
   thumbnailPx: 100,
 } as const;
+/**
+ * Years a date may have (docs/product.md §5 date rule). Years like 0001 or 9999 are real dates, but a time zone
+ * or a visit's duration moves them past what an ISO string and the database's date types take.
+ */
+export const DATE_YEARS = { min: 1900, max: 2999 } as const;
 export const LOCALES = ['es', 'pt-BR'] as const;
 export type Locale = (typeof LOCALES)[number];

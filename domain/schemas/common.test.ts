@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { dateOrder, dateString, decimal, email, id, idList, optionalText, requiredText, rut, sameAs, timeString, url } from './common.ts';
+import { dateOrder, dateString, decimal, email, id, idList, isoDate, optionalText, requiredText, rut, sameAs, timeString, url } from './common.ts';
 
 /** The first issue's locale key and params, as server/src/lib/validate.ts turns it into a 422 field error. */
 function firstIssue(schema: z.ZodType, input: unknown) {
@@ -150,6 +150,18 @@ describe('id and idList', () => {
     expect(firstIssue(idList(), '1,x')).toMatchObject({ key: 'validation.invalid', path: [1] });
     expect(keyOf(idList({ required: true }), '')).toBe('validation.required');
   });
+});
+
+describe('isoDate (filters and API date fields; years of DATE_YEARS)', () => {
+  it('takes YYYY-MM-DD dates that exist, leap days included, in the years the app handles', () => {
+    expect(isoDate().parse('2028-02-29')).toBe('2028-02-29');
+    expect(isoDate().parse('1900-01-01')).toBe('1900-01-01');
+    expect(isoDate().parse('2999-12-31')).toBe('2999-12-31');
+  });
+  it.each(['2030-02-31', '2030-02-29', '6882-66-83', '2030-13-01', '0000-01-01', '0001-01-01', '1899-12-31', '3000-01-01', '9999-12-31', '2030-1-01', '01-02-2030', '2030-01-01T00:00:00Z', ''])(
+    '%j → validation.date (never sent to the database)',
+    (input) => expect(keyOf(isoDate(), input)).toBe('validation.date'),
+  );
 });
 
 describe("sameAs (docs/product.md §5 password confirmation, 'Valores no coinciden')", () => {

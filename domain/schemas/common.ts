@@ -82,6 +82,14 @@ export function dateString<R extends boolean | undefined = true>(options: { requ
   return stringField(options.required as R, 64, [dateRule], (v) => toIsoDate(v) as string);
 }
 
+/**
+ * A date sent as YYYY-MM-DD (filters, API fields) that exists on the calendar: '2030-02-31' or
+ * '0000-01-01' are a 422 here, not an error of the database's date type.
+ */
+export function isoDate() {
+  return z.string(REQUIRED).regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date').refine((v) => toIsoDate(v) === v, 'validation.date');
+}
+
 /** docs/product.md §5 time, HH:mm:ss 24 h (HH:mm accepted), stored "HH:mm:ss". */
 export function timeString<R extends boolean | undefined = true>(options: { required?: R } = {}) {
   return stringField(options.required as R, 8, [timeRule], (v) => toIsoTime(v) as string);
@@ -120,7 +128,8 @@ export function decimal<R extends boolean | undefined = true>(options: DecimalOp
   return z.preprocess((v) => (isBlank(v) || v === null ? undefined : v), value) as unknown as FieldOf<R, number>;
 }
 
-const DB_INT_MAX = 2_147_483_647; // PostgreSQL integer: a bigger id cannot exist, so it is invalid, not a 500
+/** PostgreSQL integer: a bigger id or count cannot be stored, so it is invalid, not a 500. */
+export const DB_INT_MAX = 2_147_483_647;
 
 /** A row id from a path, query or body: a positive whole number, also when sent as "42". */
 export function id() {

@@ -3,7 +3,7 @@ import {
   BULK_SELECTION_MAX, DELIVERY_TEXT_MAX, NOTIFICATION_MESSAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, UNIT_TYPE_NAME_MAX,
   UNIT_TYPE_SURFACE_MAX, UPLOAD,
 } from '../limits.ts';
-import { dateOrder, dateString, decimal, email, embeddingOrigins, id, idList, optionalText, requiredText, rut } from './common.ts';
+import { dateOrder, dateString, DB_INT_MAX, decimal, email, embeddingOrigins, id, idList, isoDate as isoDateSchema, optionalText, requiredText, rut } from './common.ts';
 import { attachmentSchema, SEVERITIES, slotDateTime } from './warranties.ts';
 
 /**
@@ -36,7 +36,7 @@ const oneOf = <T extends readonly [string, ...string[]]>(values: T) => z.enum(va
 const deliveryText = (noSpecialChars = false) => optionalText({ max: DELIVERY_TEXT_MAX, noSpecialChars });
 const csv = <T extends z.ZodTypeAny>(item: T) =>
   z.preprocess((v) => (typeof v === 'string' ? (v === '' ? [] : v.split(',')) : v), z.array(item).max(BULK_SELECTION_MAX, 'validation.max_items')).optional();
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date');
+const isoDate = isoDateSchema();
 
 // ── Unit-type catalogue (docs/product.md §2 Unit type configuration, §3 Unit type, §5) ──
 
@@ -63,11 +63,11 @@ export const fichaListQuerySchema = z.object({
   rowsPerPage: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
   sortBy: z.enum(FICHA_SORTS).optional(),
   descending: z.preprocess((v) => v === 'true' || v === '1' || v === true, z.boolean()).default(false),
-  tower_id: csv(z.coerce.number().int().positive()),
-  floor: csv(z.coerce.number().int()),
-  unit_type_id: csv(z.coerce.number().int().positive()),
+  tower_id: csv(id()),
+  floor: csv(z.coerce.number().int().min(-DB_INT_MAX - 1).max(DB_INT_MAX)),
+  unit_type_id: csv(id()),
   state: csv(z.enum(FICHA_STATES)),
-  responsible_id: csv(z.coerce.number().int().positive()),
+  responsible_id: csv(id()),
   scheduled_from: isoDate.optional(),
   scheduled_to: isoDate.optional(),
   delivered_from: isoDate.optional(),
@@ -197,7 +197,7 @@ export const iframeConfigSchema = z.object({
 export const agendaQuerySchema = z.object({
   from: isoDate,
   to: isoDate,
-  project_id: csv(z.coerce.number().int().positive()),
-  responsible_id: csv(z.coerce.number().int().positive()),
+  project_id: csv(id()),
+  responsible_id: csv(id()),
 }).superRefine(dateOrder('from', 'to'));
-export const feedQuerySchema = z.object({ project_id: csv(z.coerce.number().int().positive()) });
+export const feedQuerySchema = z.object({ project_id: csv(id()) });

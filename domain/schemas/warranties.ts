@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BULK_SELECTION_MAX, NOTIFICATION_MESSAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, UPLOAD } from '../limits.ts';
-import { embeddingOrigins } from './common.ts';
+import { toIsoDate } from '../format.ts';
+import { embeddingOrigins, isoDate, id as rowId } from './common.ts';
 
 /**
  * After-sales (postventa) request schemas, shared by the server routes and the client forms.
@@ -36,7 +37,7 @@ export type FailureOutcome = (typeof FAILURE_OUTCOMES)[number];
 const required = { error: 'validation.required' } as const;
 const text = (max: number) => z.string(required).trim().min(1, 'validation.required').max(max, 'validation.max_length');
 const optionalText = (max: number) => z.string().trim().max(max, 'validation.max_length').optional();
-const id = z.coerce.number(required).int('validation.invalid').positive('validation.invalid');
+const id = rowId();
 const oneOf = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, required);
 
 /** docs/product.md §3 Uploaded file item, as stored: the path comes from POST files/upload-url. */
@@ -52,7 +53,7 @@ const attachments = z.array(attachmentSchema).max(UPLOAD.uploaderDefaultMaxFiles
 
 /** docs/product.md §5 Time + §9 picker: an ISO date-time on a quarter hour. */
 export const slotDateTime = z.string(required).trim().min(1, 'validation.required')
-  .refine((v) => !Number.isNaN(Date.parse(v)) && /^\d{4}-\d{2}-\d{2}T/.test(v), 'validation.date')
+  .refine((v) => /^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v)) && toIsoDate(new Date(v).toISOString()) !== null, { message: 'validation.date', abort: true })
   .refine((v) => {
     const d = new Date(v);
     return d.getUTCMinutes() % SLOT_MINUTES === 0 && d.getUTCSeconds() === 0 && d.getUTCMilliseconds() === 0;
@@ -96,14 +97,14 @@ export const ticketListQuerySchema = z.object({
   state: csv(z.enum(TICKET_STATES)),
   priority: csv(z.enum(TICKET_PRIORITIES)),
   origin: csv(z.enum(TICKET_ORIGINS)),
-  responsible_id: csv(z.coerce.number().int().positive()),
-  project_id: csv(z.coerce.number().int().positive()),
-  tower_id: csv(z.coerce.number().int().positive()),
-  unit_id: csv(z.coerce.number().int().positive()),
+  responsible_id: csv(id),
+  project_id: csv(id),
+  tower_id: csv(id),
+  unit_id: csv(id),
   date_field: z.enum(DATE_FIELDS).default('created'),
   date_preset: z.enum(DATE_PRESETS).default('all'),
-  date_from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date').optional(),
-  date_to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date').optional(),
+  date_from: isoDate().optional(),
+  date_to: isoDate().optional(),
   search: z.string().trim().max(100).optional(),
   /** IANA time zone of the browser, so 'today' and 'week' are the user's; defaults to the company's country. */
   tz: z.string().max(64).optional(),
@@ -186,16 +187,16 @@ export const acReplySchema = z.object({
 }).refine((r) => r.result === 'conforme' || !!r.reply, { path: ['reply'], message: 'validation.required' });
 
 export const agendaQuerySchema = z.object({
-  from: z.string(required).regex(/^\d{4}-\d{2}-\d{2}/, 'validation.date'),
-  to: z.string(required).regex(/^\d{4}-\d{2}-\d{2}/, 'validation.date'),
-  responsible_id: csv(z.coerce.number().int().positive()),
-  project_id: csv(z.coerce.number().int().positive()),
+  from: z.string(required).refine((v) => /^\d{4}-\d{2}-\d{2}/.test(v) && toIsoDate(v) !== null, 'validation.date'),
+  to: z.string(required).refine((v) => /^\d{4}-\d{2}-\d{2}/.test(v) && toIsoDate(v) !== null, 'validation.date'),
+  responsible_id: csv(id),
+  project_id: csv(id),
   kind: csv(z.enum(ORDER_KINDS)),
 });
 
 /** docs/product.md §3 Project configuration (post-sale part), §5 notification message ≤ 1000. */
 export const projectSettingsSchema = z.object({
-  municipal_reception_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date').nullish(),
+  municipal_reception_date: isoDate().nullish(),
   real_estate_name: optionalText(200).nullable(),
   real_estate_id_number: optionalText(20).nullable(),
   legal_representative: optionalText(200).nullable(),

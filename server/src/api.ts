@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from './http/context.ts';
 import { csrfGuard, notFoundJson, sessionLoader } from './http/middleware.ts';
+import { inputGuard } from './http/body-guard.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { homeRoutes } from './modules/home/routes.ts';
 import { configRoutes } from './modules/config/routes.ts';
@@ -17,6 +18,7 @@ import { mqttCredentialRoutes, realtimeRoutes } from './outbox/routes.ts';
 export function createApi() {
   return new Hono<AppEnv>()
     .use(csrfGuard)
+    .use(inputGuard)
     .use(sessionLoader)
     .route('/auth', authRoutes)
     .route('/auth', mqttCredentialRoutes)

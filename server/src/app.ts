@@ -30,10 +30,13 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
 
   // docs/product.md §7 v1: {origin}/api/v1/api.php?request=<path>, or /api/v1/index.php/<path> as is.
   // The inner request keeps the connection (client address for login throttling) and request id.
-  const dispatchV1 = (c: Context<AppEnv>, path: string, search: URLSearchParams) => {
+  const dispatchV1 = (c: Context<AppEnv>, path: string | null, search: URLSearchParams) => {
+    if (!path || climbs(path)) return notFoundJson(c);
     search.delete('request');
     const target = new URL(c.req.url);
     target.pathname = `${API_V2}/${path.replace(/^\/+/, '')}`;
+    // The URL parser resolves dot segments on assignment: whatever it made of the path must stay in the API.
+    if (!target.pathname.startsWith(`${API_V2}/`)) return notFoundJson(c);
     target.search = search.toString();
     const inner = new Request(target, c.req.raw);
     inner.headers.set('x-request-id', c.var.requestId);
@@ -41,9 +44,7 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
   };
   app.all(`${API_V1}/api.php`, (c) => {
     const url = new URL(c.req.url);
-    const path = url.searchParams.get('request');
-    if (!path || path.includes('..')) return notFoundJson(c);
-    return dispatchV1(c, path, url.searchParams);
+    return dispatchV1(c, url.searchParams.get('request'), url.searchParams);
   });
   app.all(`${API_V1}/index.php/*`, (c) => {
     const url = new URL(c.req.url);
@@ -62,3 +63,27 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
   return app;
 }
 export type App = ReturnType<typeof createApp>;
+
+const DOT_SEGMENT_OR_BACKSLASH = /(?:^|\/)\.\.?(?:\/|$)|\\|\0/;
+
+/**
+ * Whether a v1 path, or any form of it a later decoding could produce (double-encoded dots, %5c
+ * backslashes), has a dot segment, a backslash or a NUL: a path that could leave the API prefix.
+ * Each round decodes every well-formed %XX run, as Hono does with a path it cannot decode whole.
+ */
+export function climbs(path: string): boolean {
+  let form = path;
+  for (let round = 0; round < 5; round++) {
+    if (DOT_SEGMENT_OR_BACKSLASH.test(form)) return true;
+    const decoded = form.replace(/(?:%[0-9a-f]{2})+/gi, (run) => {
+      try {
+        return decodeURIComponent(run);
+      } catch {
+        return run;
+      }
+    });
+    if (decoded === form) return false;
+    form = decoded;
+  }
+  return true;
+}

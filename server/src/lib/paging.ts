@@ -10,6 +10,18 @@ export const pageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
+/** A paged list sortable by `keys` only: any other sortBy is a 422 on the field, never a lookup that falls through. */
+export const sortedPageQuery = <K extends string>(keys: readonly [K, ...K[]]) =>
+  pageQuerySchema.extend({ sortBy: z.enum(keys).optional() });
+
+/**
+ * The sort expression of `key`, looked up as an own property only, so '__proto__' or 'constructor'
+ * can never yield something of Object.prototype; no key or an unknown one gives the fallback.
+ */
+export function sortOf<T>(sorts: Readonly<Record<string, T>>, key: string | undefined, fallback: T): T {
+  return key !== undefined && Object.hasOwn(sorts, key) ? sorts[key] : fallback;
+}
+
 export type ListEnvelope<T> = { data: T[]; current_page: number; total: number; has_more: boolean; rowsPerPage: number };
 
 export function envelope<T>(rows: T[], total: number, q: Pick<PageQuery, 'page' | 'rowsPerPage'>): ListEnvelope<T> {

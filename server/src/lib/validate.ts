@@ -1,6 +1,8 @@
 import type { Context } from 'hono';
+import { routePath } from 'hono/route';
 import type { z } from 'zod';
-import { ApiError, type FieldError } from './errors.ts';
+import { id } from '#domain/schemas/common';
+import { ApiError, notFound, type FieldError } from './errors.ts';
 
 const localeKey = /^[a-z_]+\.[a-z0-9_.]+$/;
 
@@ -34,24 +36,95 @@ function numParams(i: { minimum?: number | bigint; maximum?: number | bigint }) 
   return p;
 }
 
+const pathId = id();
+
+/** A numeric path parameter: anything but an id a row can have (domain/schemas/common.ts id) is a 404, like an unknown id. */
+export function idParam(value: string | undefined): number {
+  const parsed = value && /^\d{1,10}$/.test(value) ? pathId.safeParse(value) : undefined;
+  if (!parsed?.success) throw notFound();
+  return parsed.data as number;
+}
+
 export function parseOr422<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const result = schema.safeParse(input);
   if (!result.success) throw new ApiError(422, 'errors.validation', undefined, result.error.issues.map(issueToFieldError));
   return result.data;
 }
 
-/** Reads and validates a JSON body; a malformed body is a 422 too, never a 500. */
-export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+/** Where a request schema was used: the fuzz sweep learns each route's schemas from these (tests/sweeps/fuzz.test.ts). */
+export type SchemaUse = { method: string; route: string; part: 'body' | 'query'; schema: z.ZodType };
+let schemaObserver: ((use: SchemaUse) => void) | undefined;
+
+/** Reports every schema jsonBody and queryOf validate with, with the route that used it; undefined stops. */
+export function observeSchemas(observer: ((use: SchemaUse) => void) | undefined) {
+  schemaObserver = observer;
+}
+
+function observe(c: Context, part: SchemaUse['part'], schema: z.ZodType) {
+  schemaObserver?.({ method: c.req.method, route: routePath(c), part, schema });
+}
+
+const NUL = '\u0000';
+const nulError = (field: string): FieldError => ({ field: field || '_', key: 'validation.invalid_characters' });
+
+/**
+ * The fields of a parsed JSON value that hold a NUL, which PostgreSQL text cannot store: a key with
+ * one is reported on the object holding it. Walked with a stack, so any depth JSON.parse accepts
+ * is fine.
+ */
+export function nulFields(value: unknown, limit = 20): FieldError[] {
+  const found: FieldError[] = [];
+  const stack: [unknown, string][] = [[value, '']];
+  while (stack.length && found.length < limit) {
+    const [node, path] = stack.pop()!;
+    if (typeof node === 'string') {
+      if (node.includes(NUL)) found.push(nulError(path));
+    } else if (node && typeof node === 'object') {
+      const entries = Object.entries(node);
+      if (!Array.isArray(node) && entries.some(([k]) => k.includes(NUL))) found.push(nulError(path));
+      for (let i = entries.length - 1; i >= 0; i--) stack.push([entries[i][1], path ? `${path}.${entries[i][0]}` : entries[i][0]]);
+    }
+  }
+  return found;
+}
+
+const parsedBodies = new WeakMap<object, unknown>();
+
+/**
+ * The request's body as a JSON object, parsed once (the API's body guard reads it before the
+ * handler). Whatever the Content-Type: an empty body is {}, malformed JSON, a value that is not an
+ * object or a NUL anywhere is a 422 (docs/api.md errors), never a 500.
+ */
+export async function readJson(c: Context): Promise<Record<string, unknown>> {
+  if (parsedBodies.has(c.req)) return parsedBodies.get(c.req) as Record<string, unknown>;
+  const text = await c.req.text();
   let body: unknown;
   try {
-    const text = await c.req.text();
     body = text ? JSON.parse(text) : {};
   } catch {
     throw new ApiError(422, 'errors.invalid_json');
   }
-  return parseOr422(schema, body);
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ApiError(422, 'errors.json_object');
+  const nul = nulFields(body);
+  if (nul.length) throw new ApiError(422, 'errors.validation', undefined, nul);
+  parsedBodies.set(c.req, body);
+  return body as Record<string, unknown>;
+}
+
+/** Reads and validates a JSON body; a malformed body is a 422 too, never a 500. */
+export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+  observe(c, 'body', schema);
+  return parseOr422(schema, await readJson(c));
+}
+
+/** The fields of the query string that hold a NUL (422 per field), whether or not a schema reads them. */
+export function queryNulFields(url: string): FieldError[] {
+  const found: FieldError[] = [];
+  for (const [key, value] of new URL(url).searchParams) if (key.includes(NUL) || value.includes(NUL)) found.push(nulError(key.replaceAll(NUL, '')));
+  return found;
 }
 
 export function queryOf<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
+  observe(c, 'query', schema);
   return parseOr422(schema, c.req.query());
 }

@@ -52,5 +52,9 @@ describe('GET configuracion/estatus/{modulo} (docs/product.md §4 modules: reque
     const res = await ctx.request('GET', 'configuracion/estatus/inexistente', { cookie });
     expect(res.status).toBe(404);
     expect(res.json.message).toBe('No encontrado');
+    // Names of Object.prototype are not aliases either (a lookup on them answered 500).
+    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      expect((await ctx.request('GET', `configuracion/estatus/${name}`, { cookie })).status, name).toBe(404);
+    }
   });
 });

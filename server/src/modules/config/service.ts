@@ -16,7 +16,8 @@ const ALIASES: Record<string, ConfigModule> = {
 
 export function resolveModule(name: string): ConfigModule | undefined {
   if ((MODULES as readonly string[]).includes(name)) return name as ConfigModule;
-  return ALIASES[name];
+  // Own keys only: '__proto__' or 'constructor' would find Object.prototype's members.
+  return Object.hasOwn(ALIASES, name) ? ALIASES[name] : undefined;
 }
 
 const describeStatus = (modulo: ConfigModule, status: ModuleStatus, t: Translate) =>

@@ -3,7 +3,8 @@ import { PDFParse } from 'pdf-parse';
 import { eq } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../test-support.ts';
 import { API_V2 } from '../../app.ts';
-import { users } from '../../db/schema/index.ts';
+import { deliveryCertificates, users } from '../../db/schema/index.ts';
+import { isUniqueViolation } from '../../lib/errors.ts';
 import { giveOwner, pdfBytes, pngBytes, slot, unitsIn, upload, useTempStorage } from './test-helpers.ts';
 
 let ctx: TestContext;
@@ -89,6 +90,23 @@ describe('certificates (docs/product.md §5: PDF only, at most 100 of 20 MB)', (
     const id = added.json.data[0].id;
     expect((await ctx.request('DELETE', `entregas/fichas/${unitId}/archivos/${id}`, { cookie: sup })).status).toBe(200);
     expect((await ctx.request('GET', `entregas/fichas/${unitId}/archivos`, { cookie: sup })).json.data).toEqual([]);
+  });
+
+  it('refuses a certificate already attached to another unit with a 422 on the path, not a 500', async () => {
+    const [a, b] = [fresh[3], fresh[4]];
+    const pdf = await upload(ctx, sup, await pdfBytes(), { extension: 'pdf', context: 'certificate', name: 'certificado-luz.pdf' });
+    expect((await ctx.request('POST', `entregas/fichas/${a}/archivos`, { cookie: sup, body: { paths: [pdf] } })).status).toBe(201);
+    const other = await ctx.request('POST', `entregas/fichas/${b}/archivos`, { cookie: sup, body: { paths: [pdf] }, headers: { 'Accept-Language': 'pt-BR' } });
+    expect(other.status).toBe(422);
+    expect(other.json.fields).toEqual({ 'paths.0': 'O arquivo já está anexado a outra unidade' });
+    expect((await ctx.request('GET', `entregas/fichas/${b}/archivos`, { cookie: sup })).json.data).toEqual([]);
+    const again = await ctx.request('POST', `entregas/fichas/${a}/archivos`, { cookie: sup, body: { paths: [pdf] } });
+    expect(again.json).toMatchObject({ added: 0, data: [{ name: 'certificado-luz.pdf' }] });
+    // Two units attaching the same upload at once: the loser's insert breaks the unique index, answered 409.
+    const [row] = await ctx.db.select().from(deliveryCertificates).where(eq(deliveryCertificates.path, pdf));
+    const race = await ctx.db.insert(deliveryCertificates).values({ companyId: row.companyId, unitId: b, path: row.path, name: row.name, size: row.size, mime: row.mime }).catch((e: unknown) => e);
+    expect(isUniqueViolation(race, 'delivery_certificates_path_uq')).toBe(true);
+    expect(isUniqueViolation(race, 'another_uq')).toBe(false);
   });
 });
 

@@ -125,6 +125,16 @@ describe('unit-type catalogue (docs/product.md §2 Unit type configuration, §3 
     expect(again.json.data.created).toEqual({ types: 0, areas: 0, places: 0, items: 0, failures: 0 });
     expect((await importFile(new Uint8Array([1, 2, 3]))).json.message).toBe('No se pudo leer el archivo: debe ser un libro Excel (.xlsx)');
   });
+
+  it('a multipart body that is not a form is a 422 asking for the file, not a 500', async () => {
+    for (const body of ['{"file":1}', '--x\r\nContent-Disposition: form-data; name="file"\r\n\r\nabc', '']) {
+      const res = await ctx.app.request(`${API_V2}/entregas/catalogo/importar`, {
+        method: 'POST', body, headers: { Cookie: admin, 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'multipart/form-data; boundary=x' },
+      });
+      expect(res.status, body).toBe(422);
+      expect((await res.json()).message, body).toBe('Adjunte un archivo .xlsx de como máximo 5 MB');
+    }
+  });
 });
 
 describe('project configuration (docs/product.md §2 config propietarios, §3 Project configuration, §5)', () => {

@@ -5,9 +5,11 @@ import {
   failureTypeSchema, unitTypePatchSchema, unitTypeSchema,
 } from '#domain/schemas/deliveries';
 import { formatBytes } from '#domain/files';
+import { idList } from '#domain/schemas/common';
 import type { AppEnv } from '../../http/context.ts';
 import { currentUser, requirePermission } from '../../auth/guard.ts';
 import { jsonBody, queryOf } from '../../lib/validate.ts';
+import { acceptsRawBody } from '../../http/body-guard.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { catalogueOf } from './catalogue-tree.ts';
 import { CHILD_OF, createNode, createUnitType, deleteNode, deleteUnitType, listUnitTypes, updateNode, updateUnitType, type Level } from './catalogue.ts';
@@ -18,17 +20,16 @@ import { idParam } from './scope.ts';
 export const CONFIGURE = 'config_propietarios|config_proyectos';
 const createSchemas = { areas: catalogueNodeSchema, lugares: catalogueNodeSchema, items: catalogueItemSchema, fallas: failureTypeSchema } as const;
 const patchSchemas = { areas: catalogueNodePatchSchema, lugares: catalogueNodePatchSchema, items: catalogueItemPatchSchema, fallas: failureTypePatchSchema } as const;
-const exportQuery = z.object({ unit_type_id: z.preprocess((v) => (typeof v === 'string' && v ? v.split(',') : []), z.array(z.coerce.number().int().positive()).max(50)) });
+const exportQuery = z.object({ unit_type_id: idList() });
 
 /** Reads the uploaded workbook: multipart field `file`, or the raw body with the xlsx content type. */
 async function workbookBytes(c: { req: { header: (n: string) => string | undefined; parseBody: () => Promise<Record<string, unknown>>; arrayBuffer: () => Promise<ArrayBuffer> } }) {
   const tooBig = () => new ApiError(422, 'deliveries.errors.import_file', { size: formatBytes(CATALOGUE_IMPORT_MAX_BYTES) });
-  const declared = Number(c.req.header('content-length') ?? 0);
-  if (declared > CATALOGUE_IMPORT_MAX_BYTES + 64 * 1024) throw tooBig();
   const type = c.req.header('content-type') ?? '';
   let bytes: Uint8Array;
   if (type.startsWith('multipart/form-data')) {
-    const file = (await c.req.parseBody()).file;
+    // A body that is not the form it claims to be cannot hold the workbook.
+    const file = (await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)).file;
     if (!(file instanceof File) || !/\.xlsx$/i.test(file.name)) throw tooBig();
     bytes = new Uint8Array(await file.arrayBuffer());
   } else bytes = new Uint8Array(await c.req.arrayBuffer());
@@ -59,7 +60,8 @@ export const catalogueRoutes = new Hono<AppEnv>()
     c.header('Content-Disposition', `attachment; filename="catalogo-${new Date().toISOString().slice(0, 10)}.xlsx"`);
     return c.body(bytes as Uint8Array<ArrayBuffer>);
   })
-  .post('/catalogo/importar', requirePermission(CONFIGURE), async (c) => {
+  // The multipart envelope may add a little to the workbook itself.
+  .post('/catalogo/importar', requirePermission(CONFIGURE), acceptsRawBody(CATALOGUE_IMPORT_MAX_BYTES + 64 * 1024), async (c) => {
     const user = currentUser(c);
     const t = c.var.t;
     const { rows, errors } = await parseCatalogue(await workbookBytes(c), t);

@@ -1,9 +1,9 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { UPLOAD } from '#domain/limits';
 import { fileUrl, formatBytes } from '#domain/files';
 import { deliveryCertificates } from '../../db/schema/index.ts';
 import type { AppDeps, SessionUser } from '../../http/context.ts';
-import { ApiError, notFound, type FieldError } from '../../lib/errors.ts';
+import { ApiError, conflict, isUniqueViolation, notFound, type FieldError } from '../../lib/errors.ts';
 import { transactionWithEvents } from '../../outbox/events.ts';
 import { attachFiles, confirmUpload, detachFiles, type FileDto } from '../files/service.ts';
 import { FILE_LINKS } from './file-access.ts';
@@ -26,7 +26,8 @@ export async function listCertificates(deps: AppDeps, user: SessionUser, unitId:
 
 /**
  * Attaches uploaded certificates (docs/product.md §5: PDF only, at most 100 files per unit, 20 MB each). Each
- * path must be an upload of the caller's company; a path already attached is skipped.
+ * path must be an upload of the caller's company; a path already attached to this unit is skipped,
+ * one attached to another unit is a 422 on that path (a path is one certificate of the company).
  */
 export async function addCertificates(deps: AppDeps, user: SessionUser, unitId: number, paths: string[]) {
   const db = deps.database.db;
@@ -47,13 +48,22 @@ export async function addCertificates(deps: AppDeps, user: SessionUser, unitId: 
     await loadUnit(tx, user, unitId, true);
     const stored = await tx.select({ path: deliveryCertificates.path }).from(deliveryCertificates).where(eq(deliveryCertificates.unitId, unitId));
     const fresh = files.filter((f) => !stored.some((s) => s.path === f.path));
+    const elsewhere = fresh.length ? await tx.select({ path: deliveryCertificates.path }).from(deliveryCertificates)
+      .where(and(eq(deliveryCertificates.companyId, user.companyId), inArray(deliveryCertificates.path, fresh.map((f) => f.path)))) : [];
+    if (elsewhere.length) {
+      throw new ApiError(422, 'errors.validation', undefined, unique.flatMap((path, i) =>
+        elsewhere.some((e) => e.path === path) ? [{ field: `paths.${i}`, key: 'deliveries.errors.certificate_elsewhere' }] : []));
+    }
     if (stored.length + fresh.length > UPLOAD.certificateMaxFiles) {
       throw new ApiError(422, 'deliveries.errors.max_certificates', { max: UPLOAD.certificateMaxFiles, count: stored.length });
     }
     if (fresh.length) {
+      // Another unit attaching the same upload at this very moment loses on the unique index.
       await tx.insert(deliveryCertificates).values(fresh.map((f) => ({
         companyId: user.companyId, unitId, path: f.path, name: f.name, size: f.size, mime: f.type, createdBy: user.id,
-      })));
+      }))).catch((error: unknown) => {
+        throw isUniqueViolation(error, 'delivery_certificates_path_uq') ? conflict('deliveries.errors.certificate_elsewhere') : error;
+      });
       await emitFichaEvent(tx, unit, { actorId: user.id, action: 'certificates.add', data: { count: fresh.length } });
     }
     return fresh.length;

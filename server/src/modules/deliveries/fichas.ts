@@ -5,7 +5,7 @@ import {
   companies, deliveryFichas, deliveryRevisionResults, deliverySchedules, floors, owners, towers, unitOwners, units, unitTypes, users,
 } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../http/context.ts';
-import { envelope, offsetOf } from '../../lib/paging.ts';
+import { envelope, offsetOf, sortOf } from '../../lib/paging.ts';
 import { containsText } from '../../lib/text-search.ts';
 import { COUNTRY_TZ } from './time.ts';
 import { fullName } from './people.ts';
@@ -59,7 +59,7 @@ export async function companyTimezone(db: DbOrTx, companyId: number) {
 export async function listFichas(db: DbOrTx, user: SessionUser, projectId: number, q: FichaListQuery) {
   const tz = await companyTimezone(db, user.companyId);
   const where = and(...conditions(user, projectId, q, tz));
-  const sortSql = SORTS[q.sortBy ?? 'number'];
+  const sortSql = sortOf(SORTS, q.sortBy, SORTS.number);
   const direction = q.descending ? sql`desc nulls last` : sql`asc nulls last`;
   const base = db.select({
     unit: units, tower: towers.name, floorNumber: floors.number, floorName: floors.name, typeName: unitTypes.name, typeCategory: unitTypes.category,

@@ -7,12 +7,7 @@ import { notFound } from '../../lib/errors.ts';
 export type Unit = typeof units.$inferSelect;
 export type Ficha = typeof deliveryFichas.$inferSelect;
 
-/** Parses a numeric path parameter; anything else is a 404 like an unknown id. */
-export function idParam(value: string | undefined): number {
-  const n = Number(value);
-  if (!value || !/^\d{1,10}$/.test(value) || !Number.isSafeInteger(n) || n <= 0 || n > 2_147_483_647) throw notFound();
-  return n;
-}
+export { idParam } from '../../lib/validate.ts';
 
 /** Visible project ids as a SQL list that is never empty (an empty IN is invalid SQL). */
 export const visibleProjects = (user: SessionUser) => (user.projectIds.length ? [...user.projectIds] : [-1]);

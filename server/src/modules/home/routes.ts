@@ -2,11 +2,11 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/context.ts';
 import { currentUser, moduleGuard } from '../../auth/guard.ts';
-import { pageQuerySchema } from '../../lib/paging.ts';
+import { sortedPageQuery } from '../../lib/paging.ts';
 import { queryOf } from '../../lib/validate.ts';
-import { getProject, listProjects, myTasks } from './service.ts';
+import { getProject, listProjects, myTasks, PROJECT_SORTS } from './service.ts';
 
-const projectsQuery = pageQuerySchema.extend({ search: z.string().trim().max(100).optional() });
+const projectsQuery = sortedPageQuery(PROJECT_SORTS).extend({ search: z.string().trim().max(100).optional() });
 
 /** docs/product.md §2 home: proyectos (list or cards) and tareas (my tasks). */
 export const homeRoutes = new Hono<AppEnv>()

@@ -3,12 +3,12 @@ import type { AppDeps, SessionUser } from '../../http/context.ts';
 import { projectGroups, projects, tasks, units } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { containsText } from '../../lib/text-search.ts';
-import { envelope, offsetOf, type PageQuery } from '../../lib/paging.ts';
+import { envelope, offsetOf, sortOf, type PageQuery } from '../../lib/paging.ts';
 import { assertProjectVisible } from '../../auth/guard.ts';
 import { projectOption } from '../auth/service.ts';
 
 const SORTS = { name: projects.name, created_at: projects.createdAt, municipal_reception_date: projects.municipalReceptionDate, id: projects.id } as const;
-export const PROJECT_SORTS = Object.keys(SORTS) as (keyof typeof SORTS)[];
+export const PROJECT_SORTS = Object.keys(SORTS) as [keyof typeof SORTS, ...(keyof typeof SORTS)[]];
 
 /** Projects of the caller's company that they may see (docs/architecture.md §4), plus an optional condition. */
 const visible = (user: SessionUser, extra?: SQL) =>
@@ -46,7 +46,7 @@ const card = (r: CardRow) => ({
 export async function listProjects(deps: AppDeps, user: SessionUser, q: PageQuery & { search?: string }) {
   if (user.projectIds.length === 0) return envelope([], 0, q);
   const where = visible(user, q.search ? containsText([projects.name, projects.address, projects.commune, projects.code], q.search) : undefined);
-  const sortColumn = SORTS[(q.sortBy ?? 'name') as keyof typeof SORTS] ?? projects.name;
+  const sortColumn = sortOf(SORTS, q.sortBy, projects.name);
   const [rows, [{ total }]] = await Promise.all([
     selectCards(deps, user, where)
       .orderBy(q.descending ? sql`${sortColumn} desc nulls last` : sql`${sortColumn} asc nulls last`, asc(projects.id))

@@ -1,14 +1,12 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { notificationListQuerySchema, notificationPreferencesSchema, notificationReadSchema } from '#domain/schemas/notifications';
 import type { AppEnv } from '../../http/context.ts';
 import { currentUser, requirePermission } from '../../auth/guard.ts';
 import { pageQuerySchema } from '../../lib/paging.ts';
-import { jsonBody, parseOr422, queryOf } from '../../lib/validate.ts';
+import { idParam, jsonBody, queryOf } from '../../lib/validate.ts';
 import { getPreferences, listNotifications, markAllRead, markRead, savePreferences, unreadCount } from './service.ts';
 
 const listQuery = pageQuerySchema.extend(notificationListQuerySchema.shape);
-const idParam = z.object({ id: z.coerce.number().int().positive() });
 
 /**
  * Notifications (docs/product.md §2 /config/notificaciones, §6: viewing requires permission, §9: 15 days).
@@ -25,7 +23,7 @@ export const notificationRoutes = new Hono<AppEnv>()
     return c.json({ data: await savePreferences(c.var.deps, currentUser(c), c.var.t, input), message: c.var.t('notifications.settings.saved') });
   })
   .patch('/:id', async (c) => {
-    const { id } = parseOr422(idParam, c.req.param());
+    const id = idParam(c.req.param('id'));
     const { read } = await jsonBody(c, notificationReadSchema);
     return c.json({ data: await markRead(c.var.deps, currentUser(c), c.var.t, id, read) });
   });

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { id } from '#domain/schemas/common';
 import type { AppEnv } from '../../../http/context.ts';
 import { currentUser } from '../../../auth/guard.ts';
 import { queryOf } from '../../../lib/validate.ts';
@@ -12,11 +13,11 @@ import { acronymOf, agentSql, fullName } from '../shared/people.ts';
 import { catalogueTree, listWarrantyTerms } from './service.ts';
 
 const unitsQuery = z.object({
-  project_id: z.coerce.number().int().positive(),
-  tower_id: z.coerce.number().int().positive().optional(),
+  project_id: id(),
+  tower_id: id().optional(),
   search: z.string().trim().max(50).optional(),
 });
-const projectQuery = z.object({ project_id: z.coerce.number().int().positive() });
+const projectQuery = z.object({ project_id: id() });
 
 /** The pickers of solicitud/crear and fallas: units with owners, responsibles, catalogue tree, warranty terms. */
 export const catalogueRoutes = new Hono<AppEnv>()

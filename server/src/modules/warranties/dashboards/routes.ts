@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { and, eq, gte, inArray, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import { DATE_PRESETS, ticketListQuerySchema } from '#domain/schemas/warranties';
+import { idList, isoDate } from '#domain/schemas/common';
 import type { AppEnv } from '../../../http/context.ts';
 import { currentUser, requirePermission } from '../../../auth/guard.ts';
 import { queryOf } from '../../../lib/validate.ts';
@@ -11,10 +12,10 @@ import { presetRange, timezoneOf } from '../shared/dates.ts';
 import { efficiency, requestsBoard, statistics } from './queries.ts';
 
 const statsQuery = z.object({
-  project_id: z.preprocess((v) => (typeof v === 'string' ? (v ? v.split(',') : []) : v), z.array(z.coerce.number().int().positive()).max(50)).optional(),
+  project_id: idList().optional(),
   date_preset: z.enum(DATE_PRESETS).default('all'),
-  date_from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date').optional(),
-  date_to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date').optional(),
+  date_from: isoDate().optional(),
+  date_to: isoDate().optional(),
   tz: z.string().max(64).optional(),
 });
 

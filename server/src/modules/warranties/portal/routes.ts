@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { attachmentSchema, MESSAGE_MAX, orderDecisionSchema, TICKET_SUBJECT_MAX } from '#domain/schemas/warranties';
 import { UPLOAD } from '#domain/limits';
+import { id } from '#domain/schemas/common';
 import type { AppEnv } from '../../../http/context.ts';
 import { currentUser, requireOwner } from '../../../auth/guard.ts';
 import { pageQuerySchema } from '../../../lib/paging.ts';
@@ -18,7 +19,7 @@ import { loadOwnerOrder, loadOwnerTicket, myTickets, myUnits, ownerRecordFor, ow
 const text = (max: number) => z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(max, 'validation.max_length');
 const photos = z.array(attachmentSchema).max(UPLOAD.uploaderDefaultMaxFiles, 'validation.max_items').default([]);
 /** What an owner sends from the portal (docs/product.md#owner-portal): unit, subject, message and photos; origin is PWA. */
-export const portalTicketSchema = z.object({ unit_id: z.coerce.number({ error: 'validation.required' }).int().positive(), subject: text(TICKET_SUBJECT_MAX), message: text(MESSAGE_MAX), attachments: photos });
+export const portalTicketSchema = z.object({ unit_id: id(), subject: text(TICKET_SUBJECT_MAX), message: text(MESSAGE_MAX), attachments: photos });
 const portalMessageSchema = z.object({ body: text(MESSAGE_MAX), attachments: photos });
 const pageOnly = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
 

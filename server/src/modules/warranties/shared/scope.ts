@@ -46,9 +46,4 @@ export async function loadUnit(db: DbOrTx, user: SessionUser, unitId: number) {
   return unit;
 }
 
-/** Parses a numeric path parameter; anything else is a 404 like an unknown id. */
-export function idParam(value: string | undefined): number {
-  const n = Number(value);
-  if (!value || !/^\d{1,10}$/.test(value) || !Number.isSafeInteger(n) || n <= 0) throw notFound();
-  return n;
-}
+export { idParam } from '../../../lib/validate.ts';

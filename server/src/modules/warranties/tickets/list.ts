@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { companies, failures, owners, priorityRank, projects, tickets, towers, units, users } from '../../../db/schema/index.ts';
 import type { SessionUser } from '../../../http/context.ts';
 import type { TicketListQuery } from '#domain/schemas/warranties';
-import { envelope, offsetOf } from '../../../lib/paging.ts';
+import { envelope, offsetOf, sortOf } from '../../../lib/paging.ts';
 import { containsText } from '../../../lib/text-search.ts';
 import { presetRange, timezoneOf } from '../shared/dates.ts';
 import { ticketScope } from '../shared/scope.ts';
@@ -81,7 +81,7 @@ export function listRow(r: Row, progress?: { total: number; done: number; percen
 }
 
 function orderOf(q: Partial<TicketListQuery>) {
-  const column = SORTS[q.sortBy ?? 'created_at'] ?? tickets.createdAt;
+  const column = sortOf(SORTS, q.sortBy, SORTS.created_at);
   const dir = q.sortBy ? (q.descending ? desc : asc) : desc;
   return [dir(column as SQL), dir(tickets.id)];
 }
