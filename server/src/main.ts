@@ -5,7 +5,7 @@ import { loadConfig } from './config.ts';
 import { createDeps } from './runtime.ts';
 import { createApp } from './app.ts';
 import { DEMO_PASSWORD, demoRoles } from './db/seed-data.ts';
-import { startRealtime } from './outbox/realtime-runtime.ts';
+import { startRealtime } from './events/realtime-runtime.ts';
 import { startResponseWatch } from './modules/warranties/service.ts';
 import { guardHttpServer, guardProcess, httpServerOptions } from '#realtime/server-guards';
 

@@ -11,7 +11,7 @@ import type { AppDeps } from './http/context.ts';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
-import { startRealtime, type Realtime } from './outbox/realtime-runtime.ts';
+import { startRealtime, type Realtime } from './events/realtime-runtime.ts';
 
 /**
  * One seeded app per test file: in-memory PGlite by default, or a fresh database on the server of

@@ -18,7 +18,7 @@ import { execFileSync } from 'node:child_process';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { gt, max } from 'drizzle-orm';
 import { outbox } from '../../server/src/db/schema/index.ts';
-import { toLiveEvent } from '../../server/src/outbox/events.ts';
+import { toLiveEvent } from '../../server/src/events/outbox.ts';
 import { createTestContext } from '../../server/src/test-support.ts';
 import { seedPostventaVolume } from '../bench/postventa-seed.ts';
 import { agentLoop, prepareAgents } from './agent-loop.ts';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { units } from '../../db/schema/index.ts';
-import { registerEntityRoom } from '../../outbox/access.ts';
+import { registerEntityRoom } from '../../events/access.ts';
 import { isOwnerOfUnit } from './file-access.ts';
 
 /**

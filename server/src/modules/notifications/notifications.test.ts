@@ -4,7 +4,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, LiveEvent, ServerToClientEvents } from '#domain/realtime';
 import { createTestContext, type TestContext } from '../../test-support.ts';
 import { mailOutbox, notifications, outboxConsumers, profiles, users } from '../../db/schema/index.ts';
-import { recordEvent, transactionWithEvents, type DomainEvent } from '../../outbox/events.ts';
+import { recordEvent, transactionWithEvents, type DomainEvent } from '../../events/outbox.ts';
 import { purgeExpiredNotifications } from './consumer.ts';
 
 let ctx: TestContext;

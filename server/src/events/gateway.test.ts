@@ -4,7 +4,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ClientToServerEvents, JoinResult, LiveEvent, ServerToClientEvents } from '#domain/realtime';
 import { createTestContext, type TestContext } from '../test-support.ts';
 import { outbox, owners, unitOwners, units, users } from '../db/schema/index.ts';
-import { recordEvent, transactionWithEvents } from './events.ts';
+import { recordEvent, transactionWithEvents } from './outbox.ts';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 let ctx: TestContext;

@@ -7,7 +7,7 @@ import { startTestBroker, type TestBroker } from '#realtime/test-broker';
 import { createTestContext, type TestContext } from '../test-support.ts';
 import { outbox } from '../db/schema/index.ts';
 import { createLogger } from '../lib/logger.ts';
-import { recordEvent } from './events.ts';
+import { recordEvent } from './outbox.ts';
 import { createOutboxRelay, type OutboxRelay } from './relay.ts';
 
 let ctx: TestContext;

@@ -5,7 +5,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from '#domain/realtim
 import { startStandaloneGateway } from '#realtime/standalone';
 import { createTestContext, type TestContext } from '../test-support.ts';
 import { users } from '../db/schema/index.ts';
-import { settingsOf } from './settings.ts';
+import { settingsOf } from './realtime-settings.ts';
 
 /**
  * The gateway's handshake Origin check and the end of a session's sockets (docs/decisions.md,

@@ -4,7 +4,7 @@ import { wireTopic } from '#realtime/topics';
 import type { Db } from '../db/client.ts';
 import { outbox, outboxConsumers } from '../db/schema/index.ts';
 import type { Logger } from '../lib/logger.ts';
-import { toLiveEvent } from './events.ts';
+import { toLiveEvent } from './outbox.ts';
 
 /** What the relay needs from an MQTT connection (realtime/mqtt-link.ts provides it). */
 export type EventPublisher = {

@@ -9,7 +9,7 @@ import { createNotificationConsumer } from '../modules/notifications/service.ts'
 import { canJoinRoom, embeddingOriginsOf, gatewayUserOf, replayEvents, userFromCookie } from './access.ts';
 import { isLiveSessionOpen } from '../auth/session-end.ts';
 import { createOutboxRelay } from './relay.ts';
-import { realtimeSettings, rememberSettings, type RealtimeSettings } from './settings.ts';
+import { realtimeSettings, rememberSettings, type RealtimeSettings } from './realtime-settings.ts';
 
 /** The gateway's questions answered in process, with the same checks the HTTP routes use. */
 export function inProcessAuthority(deps: AppDeps): GatewayAuthority<SessionUser & { sessionKey: string }> {

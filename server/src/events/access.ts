@@ -4,7 +4,7 @@ import { userTopic } from '#realtime/topics';
 import { outbox, owners, tickets, unitOwners } from '../db/schema/index.ts';
 import type { AppDeps, SessionUser } from '../http/context.ts';
 import { SESSION_COOKIE } from '../auth/session.ts';
-import { toLiveEvent } from './events.ts';
+import { toLiveEvent } from './outbox.ts';
 import { companyEmbeddingOrigins } from '../modules/warranties/service.ts';
 import { liveSessionKey } from '../auth/session-end.ts';
 

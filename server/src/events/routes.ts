@@ -8,7 +8,7 @@ import { ApiError, notFound } from '../lib/errors.ts';
 import { queryOf } from '../lib/validate.ts';
 import { canJoinRoom, embeddingOriginsOf, replayEvents } from './access.ts';
 import { liveSessionKey } from '../auth/session-end.ts';
-import { settingsOf } from './settings.ts';
+import { settingsOf } from './realtime-settings.ts';
 
 /**
  * What a gateway running alone (`npm run start:realtime`) asks the API with the user's own

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { issueMqttCredentials } from '#realtime/credentials';
 import { createTestContext, type TestContext } from '../test-support.ts';
 import { users } from '../db/schema/index.ts';
-import { recordEvent, transactionWithEvents } from './events.ts';
+import { recordEvent, transactionWithEvents } from './outbox.ts';
 
 // The embedded broker enforces the credentials; an external broker (MQTT_URL) needs its own ACL
 // (docs/operations.md), so the enforcement half runs only against the embedded one.
