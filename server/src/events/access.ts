@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { parseRoom, type LiveEvent, type ParsedRoom } from '#domain/realtime';
-import { userTopic } from '#realtime/topics';
+import { userTopic } from '#domain/realtime-topics';
 import { outbox, owners, tickets, unitOwners } from '../db/schema/index.ts';
 import type { AppDeps, SessionUser } from '../http/context.ts';
 import { SESSION_COOKIE } from '../auth/session.ts';

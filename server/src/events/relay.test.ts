@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inArray, isNull } from 'drizzle-orm';
 import type { LiveEvent } from '#domain/realtime';
 import { connectMqtt, type MqttLink } from '#realtime/mqtt-link';
-import { allEventsFilter, canonicalTopic } from '#realtime/topics';
+import { allEventsFilter, canonicalTopic } from '#domain/realtime-topics';
 import { startTestBroker, type TestBroker } from '#realtime/test-broker';
 import { createTestContext, type TestContext } from '../test-support.ts';
 import { outbox } from '../db/schema/index.ts';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { parseRoom, replayQuerySchema } from '#domain/realtime';
 import { issueMqttCredentials } from '#realtime/credentials';
-import { TOPIC_ROOT, userTopic, wireTopic } from '#realtime/topics';
+import { TOPIC_ROOT, userTopic, wireTopic } from '#domain/realtime-topics';
 import type { AppEnv } from '../http/context.ts';
 import { currentUser, requireUser } from '../auth/guard.ts';
 import { ApiError, notFound } from '../lib/errors.ts';
