@@ -10,7 +10,7 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..',
 function layerOf(file) {
   const rel = path.relative(root, file).split(path.sep).join('/');
   const top = rel.split('/')[0];
-  if (['machines', 'domain', 'locales', 'server', 'realtime', 'client', 'tests', 'scripts'].includes(top)) return { layer: top, rel };
+  if (['machines', 'domain', 'locales', 'server', 'realtime', 'runtime', 'client', 'tests', 'scripts'].includes(top)) return { layer: top, rel };
   return { layer: 'other', rel };
 }
 
@@ -20,10 +20,12 @@ const allowed = {
   locales: ['locales'],
   realtime: ['realtime', 'domain', 'locales', 'machines'],
   server: ['server', 'domain', 'machines', 'locales', 'realtime'],
+  // The processes: the one place server/ and realtime/ are wired together.
+  runtime: ['runtime', 'server', 'realtime', 'domain', 'machines', 'locales'],
   client: ['client', 'domain', 'machines', 'locales'],
-  tests: ['tests', 'server', 'client', 'domain', 'machines', 'locales', 'realtime', 'scripts'],
-  scripts: ['scripts', 'server', 'domain', 'machines', 'locales', 'realtime', 'client'],
-  other: ['machines', 'domain', 'locales', 'server', 'realtime', 'client', 'tests', 'scripts', 'other'],
+  tests: ['tests', 'server', 'client', 'domain', 'machines', 'locales', 'realtime', 'runtime', 'scripts'],
+  scripts: ['scripts', 'server', 'domain', 'machines', 'locales', 'realtime', 'runtime', 'client'],
+  other: ['machines', 'domain', 'locales', 'server', 'realtime', 'runtime', 'client', 'tests', 'scripts', 'other'],
 };
 
 function resolveTarget(source, file) {

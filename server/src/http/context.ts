@@ -5,6 +5,7 @@ import type { Locale, Translate } from '../lib/i18n.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { SessionCache } from '../auth/session.ts';
 import type { BackgroundTasks } from '../lib/background.ts';
+import type { TopicGrant } from '#domain/realtime-topics';
 
 /** A signed-in person as every route sees them: tenant, permissions and visible projects. */
 export type SessionUser = {
@@ -37,6 +38,11 @@ export type AppDeps = {
   brokerReady?: () => boolean;
   /** Wakes the outbox relay and consumers after a commit that wrote events (docs/architecture.md §5); absent when none run. */
   wakeOutbox?: () => void;
+  /**
+   * Signs MQTT credentials for a grant (POST auth/mqtt-credentials): given by the runtime that runs
+   * the broker (runtime/realtime.ts), since server/ does not import realtime/; absent without one.
+   */
+  mqttCredentials?: (grant: TopicGrant & { sid: string }, ttlSeconds: number) => { username: string; password: string; expiresAt: Date };
   extras: Record<string, unknown>;
 };
 

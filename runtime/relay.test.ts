@@ -4,11 +4,11 @@ import type { LiveEvent } from '#domain/realtime';
 import { connectMqtt, type MqttLink } from '#realtime/mqtt-link';
 import { allEventsFilter, canonicalTopic } from '#domain/realtime-topics';
 import { startTestBroker, type TestBroker } from '#realtime/test-broker';
-import { createTestContext, type TestContext } from '../test-support.ts';
-import { outbox } from '../db/schema/index.ts';
-import { createLogger } from '../lib/logger.ts';
-import { recordEvent } from './outbox.ts';
-import { createOutboxRelay, type OutboxRelay } from './relay.ts';
+import { createTestContext, type TestContext } from '../server/src/test-support.ts';
+import { outbox } from '../server/src/db/schema/index.ts';
+import { createLogger } from '../server/src/lib/logger.ts';
+import { recordEvent } from '../server/src/events/outbox.ts';
+import { createOutboxRelay, type OutboxRelay } from '../server/src/events/relay.ts';
 
 let ctx: TestContext;
 let broker: TestBroker;
