@@ -1,6 +1,5 @@
 import type { AppDeps } from '../http/context.ts';
-import { createNotificationConsumer } from '../modules/notifications/service.ts';
-import type { OutboxConsumer } from './consumer.ts';
+import { createOutboxConsumer, type OutboxConsumer } from './consumer.ts';
 import { createOutboxRelay, type EventPublisher, type OutboxRelay } from './relay.ts';
 
 export type EventFlowOptions = {
@@ -14,7 +13,7 @@ export type EventFlowOptions = {
 
 /**
  * The server's half of the event path in one process (docs/architecture.md §5 step 3): the outbox
- * relay, given a publisher, and the outbox consumers. Wires deps.wakeOutbox (a commit that wrote
+ * relay, given a publisher, and the outbox consumers the modules registered (server/src/modules.ts). Wires deps.wakeOutbox (a commit that wrote
  * events is handled at once, not at the next poll) and deps.brokerReady (/ready). The runtime
  * (runtime/realtime.ts) starts it with its MQTT link; tests of consumers alone start it bare.
  */
@@ -24,7 +23,9 @@ export function startEventFlow(deps: AppDeps, opts: EventFlowOptions = {}) {
   const relay: OutboxRelay | undefined = publisher
     ? createOutboxRelay({ db: deps.database.db, publisher, log, namespace: opts.namespace, pollMs: opts.pollMs })
     : undefined;
-  const consumers: OutboxConsumer[] = [createNotificationConsumer(deps, { pollMs: opts.pollMs })];
+  const consumers: OutboxConsumer[] = deps.registry.outboxConsumers().map(({ name, handler }) => createOutboxConsumer({
+    db: deps.database.db, name, log: deps.log, handle: handler(deps), pollMs: opts.pollMs, onEventsWritten: () => deps.wakeOutbox?.(),
+  }));
   deps.wakeOutbox = () => {
     relay?.wake();
     // On PGlite one query runs at a time: the live path first, the consumers a moment later.
