@@ -1,7 +1,10 @@
 // Local ESLint rule enforcing docs/architecture.md §2: dependencies point one way, and a module never imports
 // another module's internals (only its service.ts on the server, its index.ts on the client, or a
 // light `<name>.entry.ts` there: a second public door for the shell's lazy slots, so a small widget
-// such as the notification bell does not drag the module's pages into the first load).
+// such as the notification bell does not drag the module's pages into the first load). server/ and
+// realtime/ never import each other: they meet in domain/, and runtime/ wires them into processes.
+// A repository file is imported for what it exports, never for its side effects: a registration
+// happens where the process is assembled (server/src/modules.ts), not because a file was loaded.
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
@@ -19,7 +22,7 @@ const allowed = {
   machines: ['machines', 'domain'],
   locales: ['locales'],
   realtime: ['realtime', 'domain', 'locales', 'machines'],
-  server: ['server', 'domain', 'machines', 'locales', 'realtime'],
+  server: ['server', 'domain', 'machines', 'locales'],
   // The processes: the one place server/ and realtime/ are wired together.
   runtime: ['runtime', 'server', 'realtime', 'domain', 'machines', 'locales'],
   client: ['client', 'domain', 'machines', 'locales'],
@@ -50,6 +53,8 @@ export default {
         layer: "'{{from}}' may not import from '{{to}}' (docs/architecture.md §2: dependencies point one way)",
         internals: "Module '{{from}}' may not reach into '{{to}}' internals ('{{path}}'); call its {{entry}}",
         serverInRealtime: 'realtime/ must not import server/ (inject what it needs)',
+        realtimeInServer: 'server/ must not import realtime/: they meet in domain/, and runtime/ wires them (docs/architecture.md §2)',
+        sideEffect: "Import '{{path}}' for what it exports: a file loaded only for its side effects fills something unseen (register it in server/src/modules.ts)",
       } },
       create(context) {
         const file = context.filename;
@@ -59,9 +64,16 @@ export default {
           const target = resolveTarget(source, file);
           if (!target) return;
           const to = layerOf(target);
+          if (from.layer === 'server' && to.layer === 'realtime') {
+            context.report({ node, messageId: 'realtimeInServer' });
+            return;
+          }
           if (!allowed[from.layer]?.includes(to.layer)) {
             context.report({ node, messageId: 'layer', data: { from: from.layer, to: to.layer } });
             return;
+          }
+          if (node.type === 'ImportDeclaration' && node.specifiers.length === 0 && !/\.css$/.test(source)) {
+            context.report({ node, messageId: 'sideEffect', data: { path: source } });
           }
           if (from.layer === 'realtime' && to.layer === 'server') context.report({ node, messageId: 'serverInRealtime' });
           const a = moduleOf(from.rel);
