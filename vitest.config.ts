@@ -16,7 +16,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['server/**/*.test.ts', 'tests/model/**/*.test.ts', 'tests/sweeps/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'runtime/**/*.test.ts', 'tests/model/**/*.test.ts', 'tests/sweeps/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30000,
           hookTimeout: 60000,

@@ -36,7 +36,9 @@ export const acMachine = setup({
   },
   actions: {
     setFollowUp: assign((_, params: { followUp: AcFollowUp }) => ({ followUp: params.followUp })),
-    // Effects, injected with .provide(): the server creates the OI or the OT on the AC's ticket.
+    // Effects, named here and never run by the machine: the server's command runner hands their
+    // names to the module's command, which performs them (docs/machines.md): create the OI or the OT on
+    // the AC's ticket.
     createInspectionOrder: () => {},
     createWorkOrder: () => {},
   },

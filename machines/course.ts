@@ -65,7 +65,9 @@ export const courseMachine = setup({
   },
   actions: {
     setDeadline: assign(({ event }) => (event.type === 'course.extend' ? { expiresAt: event.expiresAt } : {})),
-    // Effects, injected with .provide(): tell the assignee (and whoever assigned it).
+    // Effects, named here and never run by the machine: the module that sends these events will
+    // perform them, as the server's commands do (docs/machines.md); none sends them yet: tell the
+    // assignee (and whoever assigned it).
     notifyExpired: () => {},
     notifyExtended: () => {},
   },

@@ -33,8 +33,9 @@ export const deliveryScheduleMachine = setup({
   },
   actions: {
     setStart: assign(({ event }) => (event.type === 'schedule.reschedule' ? { startAt: event.startAt } : {})),
-    // Effects, injected with .provide(): ask the owner to confirm the new date; tell the
-    // delivery responsible the owner's answer.
+    // Effects, named here and never run by the machine: the server's command runner hands their
+    // names to the module's command, which performs them (docs/machines.md): ask the owner to confirm
+    // the new date; tell the delivery responsible the owner's answer.
     notifyOwner: () => {},
     notifyResponsible: () => {},
   },

@@ -40,8 +40,10 @@ export const failureMachine = setup({
   actions: {
     markToOwner: assign({ isMarkedToOwner: true }),
     countReentry: assign({ reenteredCount: ({ context }) => context.reenteredCount + 1, isMarkedToOwner: false }),
-    // Effects, injected with .provide(): solving asks the owner's conformity (creates the AC);
-    // reopening deletes that unanswered AC (docs/product.md §4); marking to owner tells the owner.
+    // Effects, named here and never run by the machine: the server's command runner hands their
+    // names to the module's command, which performs them (docs/machines.md): solving asks the owner's
+    // conformity (creates the AC); reopening deletes that unanswered AC (docs/product.md §4); marking to
+    // owner tells the owner.
     createAc: () => {},
     deleteAc: () => {},
     notifyOwner: () => {},

@@ -46,9 +46,10 @@ export const fichaMachine = setup({
     // docs/product.md §4: returning to new resets the schedule and the delivery date.
     resetScheduleAndDelivery: assign({ scheduledAt: null, deliveredAt: null }),
     markPassedToAfterSales: assign({ isPassedToAfterSales: true }),
-    // Effects, injected with .provide(): cancel the delivery schedule (agenda) of the unit; remove
-    // every change of the ficha (revision, owners' answers, accessories, files); create the
-    // after-sales ticket from the pending failures (docs/product.md §4).
+    // Effects, named here and never run by the machine: the server's command runner hands their
+    // names to the module's command, which performs them (docs/machines.md): cancel the delivery schedule
+    // (agenda) of the unit; remove every change of the ficha (revision, owners' answers, accessories,
+    // files); create the after-sales ticket from the pending failures (docs/product.md §4).
     cancelDeliverySchedule: () => {},
     clearFichaChanges: () => {},
     createTicketFromPendingFailures: () => {},

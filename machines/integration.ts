@@ -26,7 +26,9 @@ export const integrationMachine = setup({
     isConfigured: ({ event }) => event.type === 'integration.activate' && event.isConfigured,
   },
   actions: {
-    // Effects, injected with .provide(): start or stop sending the company's events to it.
+    // Effects, named here and never run by the machine: the module that sends these events will
+    // perform them, as the server's commands do (docs/machines.md); none sends them yet: start or
+    // stop sending the company's events to it.
     startSync: () => {},
     stopSync: () => {},
   },

@@ -56,8 +56,9 @@ export const orderMachine = setup({
   actions: {
     setSchedule: assign(({ event }) => ('startAt' in event ? { startAt: event.startAt, endAt: event.endAt } : {})),
     clearSchedule: assign({ startAt: null, endAt: null }),
-    // Effects, injected with .provide(): ask the owner to confirm the (new) visit; tell the
-    // responsible agent the owner's answer.
+    // Effects, named here and never run by the machine: the server's command runner hands their
+    // names to the module's command, which performs them (docs/machines.md): ask the owner to confirm
+    // the (new) visit; tell the responsible agent the owner's answer.
     notifyOwner: () => {},
     notifyResponsible: () => {},
   },

@@ -63,8 +63,9 @@ export const ticketMachine = setup({
   actions: {
     rememberPreviousState: assign((_, params: { state: TicketWorkingState }) => ({ previousState: params.state })),
     clearPreviousState: assign({ previousState: null }),
-    // Effects, injected by the caller with .provide(): the server deletes the ticket's pending
-    // failures (docs/product.md §4 closing), moves failures and orders to the target ticket on merge.
+    // Effects, named here and never run by the machine: the server's command runner hands their
+    // names to the module's command, which performs them (docs/machines.md): delete the ticket's pending
+    // failures (docs/product.md §4 closing); move failures and orders to the target ticket on merge.
     removePendingFailures: () => {},
     moveToMergeTarget: () => {},
   },

@@ -49,8 +49,9 @@ export const uploadItemMachine = setup({
     setPath: assign(({ event }) => (event.type === 'upload.succeed' ? { path: event.path, progress: 100, error: null } : {})),
     setError: assign(({ event }) => (event.type === 'upload.fail' ? { error: event.error } : {})),
     restart: assign({ progress: 0, error: null }),
-    // Effects, injected with .provide(): docs/product.md §4 only uploaded files are emitted to the parent,
-    // so the list is emitted when an item becomes or stops being uploaded; abort cancels the
+    // Effects, given their bodies with .provide() by the uploader
+    // (client/src/widgets/upload/use-uploader.ts): docs/product.md §4 only uploaded files are emitted to
+    // the parent, so the list is emitted when an item becomes or stops being uploaded; abort cancels the
     // request in flight; startUpload sends it again.
     emitChange: () => {},
     abortUpload: () => {},

@@ -48,8 +48,9 @@ export const userMachine = setup({
     hasSignature: ({ event }) => event.type === 'user.verifySignature' && event.hasSignature,
   },
   actions: {
-    // Effects, injected with .provide(): a disabled user's sessions end now; a new address gets
-    // a verification link.
+    // Effects, named here and never run by the machine: the module that sends these events will
+    // perform them, as the server's commands do (docs/machines.md); none sends them yet: a disabled
+    // user's sessions end now; a new address gets a verification link.
     endSessions: () => {},
     sendEmailVerification: () => {},
   },

@@ -31,7 +31,9 @@ export const webhookEventMachine = setup({
   actions: {
     setDisabledReason: assign((_, params: { reason: WebhookDisabledReason }) => ({ disabledReason: params.reason })),
     clearDisabledReason: assign({ disabledReason: null }),
-    // Effect, injected with .provide(): tell the application's owners (docs/product.md §8 message).
+    // Effect, named here and never run by the machine: the module that sends these events will
+    // perform it, as the server's commands do (docs/machines.md); none sends them yet: tell the
+    // application's owners (docs/product.md §8 message).
     notifyDisabled: () => {},
   },
 }).createMachine({

@@ -1,6 +1,6 @@
 import type { LiveEvent } from '#domain/realtime';
 import { connectMqtt, type MqttLink, type MqttTarget } from './mqtt-link.ts';
-import { allEventsFilter } from './topics.ts';
+import { allEventsFilter } from '#domain/realtime-topics';
 
 /** Claims an event for this gateway; with several gateways only one may broadcast it. */
 export type EventClaim = (eventId: number) => Promise<boolean>;

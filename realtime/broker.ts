@@ -5,7 +5,7 @@ import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { WebSocketServer, createWebSocketStream } from 'ws';
 import { SESSION_ENDED_EVENT } from '#domain/realtime';
 import { isInternalMqtt, verifyMqttCredentials, type SessionGrant } from './credentials.ts';
-import { canonicalTopic, mayRead, TOPIC_ROOT, wireTopic } from './topics.ts';
+import { canonicalTopic, mayRead, TOPIC_ROOT, wireTopic } from '#domain/realtime-topics';
 
 export type BrokerLog = { info(msg: string, f?: Record<string, unknown>): void; warn(msg: string, f?: Record<string, unknown>): void };
 

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { TopicGrant } from './topics.ts';
+import type { TopicGrant } from '#domain/realtime-topics';
 
 /**
  * Short-lived MQTT credentials for mobile apps and devices (docs/decisions.md, Realtime). The password is the grant

@@ -17,7 +17,7 @@ import type { MqttTarget } from './mqtt-link.ts';
 export type GatewayUser = { id: number; companyId: number; kind: 'staff' | 'owner'; sessionKey?: string };
 
 /**
- * What the gateway asks the application (realtime/ never imports server/: main.ts injects an
+ * What the gateway asks the application (realtime/ never imports server/: runtime/realtime.ts injects an
  * in-process authority, standalone.ts one that asks the API over HTTP).
  */
 export type GatewayAuthority<U extends GatewayUser> = {

@@ -17,7 +17,7 @@ function sessionCookie(header: string | undefined): string | undefined {
 /**
  * The authority of a gateway running alone (`npm run start:realtime`): it asks the API, with the
  * user's own session cookie, who the session is, whether a room may be joined and what to replay
- * (server/src/outbox/routes.ts). The API applies exactly the checks of the in-process gateway.
+ * (server/src/events/routes.ts). The API applies exactly the checks of the in-process gateway.
  */
 export function httpAuthority(apiUrl: string, opts: { timeoutMs?: number } = {}): GatewayAuthority<RemoteUser> {
   const base = `${apiUrl.replace(/\/+$/, '')}/api/v2/public/api/realtime`;

@@ -1,8 +1,9 @@
 import { STATUS_CODES, type IncomingMessage, type Server, type ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from '#domain/http-timeouts';
 
-// Shared by both kinds of process, `npm start` (server/src/main.ts) and the gateway alone
+// Shared by both kinds of process, `npm start` (runtime/main.ts) and the gateway alone
 // (realtime/standalone.ts); it lives here because realtime/ may not import server/ (docs/architecture.md §2).
 
 export type GuardLog = {
@@ -10,17 +11,6 @@ export type GuardLog = {
   error(msg: string, f?: Record<string, unknown>): void;
 };
 
-/** How long a client may take (docs/decisions.md, Hardening). */
-export type HttpTimeouts = {
-  /** From the first byte of a request to the end of its headers. */
-  headersTimeoutMs: number;
-  /** From the first byte of a request to the end of its body: bounds a trickled upload. */
-  requestTimeoutMs: number;
-  /** No byte either way for this long ends the connection (a stalled body or a reader that stopped). */
-  idleTimeoutMs: number;
-};
-
-export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = { headersTimeoutMs: 20_000, requestTimeoutMs: 30 * 60_000, idleTimeoutMs: 120_000 };
 /** Node's own default; a browser reuses the connection for the requests of one page. */
 const KEEP_ALIVE_MS = 5_000;
 

@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { createGateway, type GatewayLog } from './gateway.ts';
 import { httpAuthority } from './http-authority.ts';
 import { mqttTarget } from './mqtt-link.ts';
-import { DEFAULT_HTTP_TIMEOUTS, guardHttpServer, guardProcess, httpServerOptions, refuseStrayUpgrades } from './server-guards.ts';
+import { DEFAULT_HTTP_TIMEOUTS } from '#domain/http-timeouts';
+import { guardHttpServer, guardProcess, httpServerOptions, refuseStrayUpgrades } from './server-guards.ts';
 
 export type StandaloneOptions = {
   port: number;

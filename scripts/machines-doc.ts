@@ -158,8 +158,15 @@ export function renderMachinesDoc(): string {
     '`scripts/machines-doc.test.ts` fails when this page is out of date with the code.',
     '',
     'Each diagram shows the states (ids as stored), the events as labels and the guards in brackets.',
-    'Guards read only the machine context and the event; effects are named actions the server or the',
-    'client injects with `.provide()`. Decisions behind these lifecycles: `docs/decisions.md`, section Lifecycles.',
+    'Guards read only the machine context and the event. Context updates are `assign`s, applied when the',
+    'transition is computed. Effects are named actions the machine declares with empty bodies and never runs:',
+    'on the server the command runner (`server/src/commands/runner.ts`) computes the transition with',
+    '`machines/engine.ts` and hands the effect names to the module\'s `persist` (`next.actions`); the module',
+    'performs the effects with the command (writes in its transaction, mail after the commit), most by those',
+    'names (e.g. `server/src/modules/warranties/failures/effects.ts`), a few as part of the event\'s own',
+    'command (a ficha passed to after-sales creates its ticket). In the browser the uploader gives',
+    '`uploadItem`\'s effects their bodies with `.provide()`. Decisions behind these lifecycles:',
+    '`docs/decisions.md`, section Lifecycles.',
     '',
   ];
   return [...header, ...(Object.keys(machines) as MachineName[]).flatMap(renderMachine)].join('\n').trimEnd() + '\n';

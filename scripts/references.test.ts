@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '..');
-const FOLDERS = ['server', 'client', 'domain', 'machines', 'realtime', 'locales', 'tests', 'scripts', 'docs', 'deploy'];
+const FOLDERS = ['server', 'client', 'domain', 'machines', 'realtime', 'runtime', 'locales', 'tests', 'scripts', 'docs', 'deploy'];
 const SKIP = new Set(['node_modules', 'dist', 'migrations', 'artifacts']);
 
 function* sources(dir: string): Generator<string> {

@@ -1,7 +1,10 @@
 // Local ESLint rule enforcing docs/architecture.md §2: dependencies point one way, and a module never imports
 // another module's internals (only its service.ts on the server, its index.ts on the client, or a
 // light `<name>.entry.ts` there: a second public door for the shell's lazy slots, so a small widget
-// such as the notification bell does not drag the module's pages into the first load).
+// such as the notification bell does not drag the module's pages into the first load). server/ and
+// realtime/ never import each other: they meet in domain/, and runtime/ wires them into processes.
+// A repository file is imported for what it exports, never for its side effects: a registration
+// happens where the process is assembled (server/src/modules.ts), not because a file was loaded.
 // In the client (docs/architecture.md §6), src/app is the shell: it loads the rest, so nothing it loads
 // imports it back; src/shared is the floor the rest stands on, so it imports neither the shell nor the
 // modules, widgets or live client standing on it.
@@ -13,7 +16,7 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..',
 function layerOf(file) {
   const rel = path.relative(root, file).split(path.sep).join('/');
   const top = rel.split('/')[0];
-  if (['machines', 'domain', 'locales', 'server', 'realtime', 'client', 'tests', 'scripts'].includes(top)) return { layer: top, rel };
+  if (['machines', 'domain', 'locales', 'server', 'realtime', 'runtime', 'client', 'tests', 'scripts'].includes(top)) return { layer: top, rel };
   return { layer: 'other', rel };
 }
 
@@ -22,11 +25,13 @@ const allowed = {
   machines: ['machines', 'domain'],
   locales: ['locales'],
   realtime: ['realtime', 'domain', 'locales', 'machines'],
-  server: ['server', 'domain', 'machines', 'locales', 'realtime'],
+  server: ['server', 'domain', 'machines', 'locales'],
+  // The processes: the one place server/ and realtime/ are wired together.
+  runtime: ['runtime', 'server', 'realtime', 'domain', 'machines', 'locales'],
   client: ['client', 'domain', 'machines', 'locales'],
-  tests: ['tests', 'server', 'client', 'domain', 'machines', 'locales', 'realtime', 'scripts'],
-  scripts: ['scripts', 'server', 'domain', 'machines', 'locales', 'realtime', 'client'],
-  other: ['machines', 'domain', 'locales', 'server', 'realtime', 'client', 'tests', 'scripts', 'other'],
+  tests: ['tests', 'server', 'client', 'domain', 'machines', 'locales', 'realtime', 'runtime', 'scripts'],
+  scripts: ['scripts', 'server', 'domain', 'machines', 'locales', 'realtime', 'runtime', 'client'],
+  other: ['machines', 'domain', 'locales', 'server', 'realtime', 'runtime', 'client', 'tests', 'scripts', 'other'],
 };
 
 function resolveTarget(source, file) {
@@ -65,6 +70,8 @@ export default {
         serverInRealtime: 'realtime/ must not import server/ (inject what it needs)',
         shell: "client/src/{{from}} may not import the shell ('{{path}}'): src/app loads modules, widgets, api, realtime and shared, never the other way (docs/architecture.md §6)",
         floor: "client/src/shared is the floor and may not import '{{path}}' ({{to}} stands on it; docs/architecture.md §6)",
+        realtimeInServer: 'server/ must not import realtime/: they meet in domain/, and runtime/ wires them (docs/architecture.md §2)',
+        sideEffect: "Import '{{path}}' for what it exports: a file loaded only for its side effects fills something unseen (register it in server/src/modules.ts)",
       } },
       create(context) {
         const file = context.filename;
@@ -74,9 +81,16 @@ export default {
           const target = resolveTarget(source, file);
           if (!target) return;
           const to = layerOf(target);
+          if (from.layer === 'server' && to.layer === 'realtime') {
+            context.report({ node, messageId: 'realtimeInServer' });
+            return;
+          }
           if (!allowed[from.layer]?.includes(to.layer)) {
             context.report({ node, messageId: 'layer', data: { from: from.layer, to: to.layer } });
             return;
+          }
+          if (node.type === 'ImportDeclaration' && node.specifiers.length === 0 && !/\.css$/.test(source)) {
+            context.report({ node, messageId: 'sideEffect', data: { path: source } });
           }
           if (from.layer === 'realtime' && to.layer === 'server') context.report({ node, messageId: 'serverInRealtime' });
           const fromPart = clientPart(from.rel);

@@ -42,4 +42,23 @@ describe('local/one-way', () => {
       { ...at('domain/format.ts', "import { x } from '../client/src/shared/format.ts';"), errors: [{ messageId: 'layer' }] },
     ]),
   });
+
+  // server/ and realtime/ meet in domain/; runtime/ wires them; no file is imported for its side effects.
+  new RuleTester({ languageOptions: { ecmaVersion: 2023, sourceType: 'module' } }).run('one-way: server, realtime, runtime', boundaries.rules['one-way'], {
+    valid: [
+      at('server/src/events/relay.ts', "import { wireTopic } from '#domain/realtime-topics';"),
+      at('realtime/broker.ts', "import { mayRead } from '#domain/realtime-topics';"),
+      at('runtime/realtime.ts', "import { startEmbeddedBroker } from '#realtime/broker'; import { startEventFlow } from '../server/src/events/flow.ts';"),
+      at('tests/fault/fault-support.ts', "import { startRealtime } from '../../runtime/realtime.ts';"),
+      at('client/src/modules/warranties/agenda/agenda-calendar.tsx', "import 'react-big-calendar/lib/css/react-big-calendar.css';"),
+    ],
+    invalid: [
+      { ...at('server/src/events/relay.ts', "import { wireTopic } from '#realtime/topics';"), errors: [{ messageId: 'realtimeInServer' }] },
+      { ...at('server/src/app.ts', "import { startRealtime } from '../../runtime/realtime.ts';"), errors: [{ messageId: 'layer' }] },
+      { ...at('realtime/gateway.ts', "import { canJoinRoom } from '../server/src/events/access.ts';"), errors: [{ messageId: 'layer' }] },
+      { ...at('realtime/gateway.ts', "import { startRealtime } from '../runtime/realtime.ts';"), errors: [{ messageId: 'layer' }] },
+      { ...at('server/src/modules/warranties/routes.ts', "import './service.ts';"), errors: [{ messageId: 'sideEffect' }] },
+      { ...at('server/src/modules/deliveries/service.ts', "import { mayRead } from '../files/access.ts';"), errors: [{ messageId: 'internals' }] },
+    ],
+  });
 });

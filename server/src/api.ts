@@ -9,7 +9,7 @@ import { warrantyRoutes } from './modules/warranties/routes.ts';
 import { deliveryRoutes } from './modules/deliveries/routes.ts';
 import { filesRoutes, presignedPostRoutes } from './modules/files/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
-import { mqttCredentialRoutes, realtimeRoutes } from './outbox/routes.ts';
+import { mqttCredentialRoutes, realtimeRoutes } from './events/routes.ts';
 
 /**
  * The API of docs/product.md §7 (mounted at /api/v2/public/api; v1 dispatches into it). Each module is one

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from '#realtime/server-guards';
+import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from '#domain/http-timeouts';
 
 /** Everything configurable comes from the environment (README: Configuration). */
 export type AppConfig = {

@@ -9,6 +9,7 @@ import { createMailer } from './mail/mailer.ts';
 import { createSessionCache } from './auth/session.ts';
 import { createBackgroundTasks } from './lib/background.ts';
 import type { AppDeps } from './http/context.ts';
+import { moduleRegistry } from './modules.ts';
 
 /** A signing secret that survives restarts: from SIGNING_SECRET, else generated once under DATA_DIR. */
 function signingSecret(config: AppConfig): string {
@@ -21,7 +22,10 @@ function signingSecret(config: AppConfig): string {
   return secret;
 }
 
-/** Builds the services of one process: database (migrated, seeded when empty), mailer, sessions. */
+/**
+ * Builds the services of one process: database (migrated, seeded when empty), mailer, sessions,
+ * and the modules' registrations (server/src/modules.ts).
+ */
 export async function createDeps(config: AppConfig, opts: { inMemory?: boolean; seed?: boolean; log?: Logger; database?: Database } = {}): Promise<AppDeps> {
   const log = opts.log ?? createLogger(config.logLevel);
   const database = opts.database ?? await openDatabase({
@@ -42,6 +46,7 @@ export async function createDeps(config: AppConfig, opts: { inMemory?: boolean; 
       idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs, onEnded: () => deps.wakeOutbox?.(),
     }),
     background: createBackgroundTasks(log),
+    registry: moduleRegistry(),
     extras: {},
   };
   return deps;

@@ -8,16 +8,15 @@ import { createApp } from './app.ts';
 import { createLogger } from './lib/logger.ts';
 import { DEMO_PASSWORD } from './db/seed-data.ts';
 import type { AppDeps } from './http/context.ts';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { getRequestListener } from '@hono/node-server';
-import { startRealtime, type Realtime } from './outbox/realtime-runtime.ts';
+import { startEventFlow, type EventFlow } from './events/flow.ts';
 
 /**
  * One seeded app per test file: in-memory PGlite by default, or a fresh database on the server of
- * DATABASE_URL (dropped afterwards), so the same suites run on both engines.
+ * DATABASE_URL (dropped afterwards), so the same suites run on both engines. With `events`, the
+ * outbox consumers run (server/src/events/flow.ts) without a broker; suites that need the broker
+ * and the gateway use runtime/test-support.ts, which adds them (server/ does not import realtime/).
  */
-export async function createTestContext(opts: { realtime?: boolean; clientDir?: string } = {}) {
+export async function createTestContext(opts: { events?: boolean; clientDir?: string } = {}) {
   const config = { ...loadConfig({ ...process.env, DATA_DIR: '.tmp/test-data' }), logLevel: 'silent' as const };
   let dropDb: (() => Promise<void>) | undefined;
   let database: Database;
@@ -68,28 +67,14 @@ export async function createTestContext(opts: { realtime?: boolean; clientDir?: 
     return res.headers.get('set-cookie')!.split(';')[0];
   }
 
-  // Opt-in realtime (docs/architecture.md §5): the app on a loopback port with its broker (embedded, or MQTT_URL
-  // under a private topic namespace), relay, notification consumer and Socket.IO gateway.
-  let server: http.Server | undefined;
-  let realtime: Realtime | undefined;
-  let baseUrl = '';
-  if (opts.realtime) {
-    server = http.createServer(getRequestListener(app.fetch));
-    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', () => resolve()));
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    realtime = await startRealtime(deps, { server, pollMs: 100, settings: { mqttPort: 0, mqttNamespace: `t${randomBytes(4).toString('hex')}` } });
-  }
+  const events: EventFlow | undefined = opts.events ? startEventFlow(deps, { pollMs: 100 }) : undefined;
 
   async function close() {
-    await realtime?.stop();
-    if (server) {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server!.close(() => resolve()));
-    }
+    await events?.stop();
     await database.close();
     await dropDb?.();
   }
 
-  return { app, deps, db: database.db, seed, request, login, close, realtime, baseUrl };
+  return { app, deps, db: database.db, seed, request, login, close, events };
 }
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>;

@@ -19,7 +19,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { LiveEvent } from '#domain/realtime';
 import { tickets, users } from '../../server/src/db/schema/index.ts';
-import { recordEvent, transactionWithEvents } from '../../server/src/outbox/events.ts';
+import { recordEvent, transactionWithEvents } from '../../server/src/events/outbox.ts';
 import { startFaultApp } from '../fault/fault-support.ts';
 
 type Options = { clients: number; rooms: number; events: number; gapMs: number; timeoutMs: number };

@@ -1,5 +1,5 @@
 /**
- * The app as `npm start` runs it (server/src/main.ts), but serving CLIENT_DIR as its web client so
+ * The app as `npm start` runs it (runtime/main.ts), but serving CLIENT_DIR as its web client so
  * the files end-to-end test can load a page that holds only the upload widget. Started by
  * tests/e2e/files-support.ts; SIGTERM stops it.
  */

@@ -4,8 +4,8 @@ import { getRequestListener } from '@hono/node-server';
 import type { LiveEvent } from '#domain/realtime';
 import { startTestBroker, type TestBroker } from '#realtime/test-broker';
 import { createTestContext, type TestContext } from '../../server/src/test-support.ts';
-import { startRealtime, type Realtime } from '../../server/src/outbox/realtime-runtime.ts';
-import { recordEvent, transactionWithEvents } from '../../server/src/outbox/events.ts';
+import { startRealtime, type Realtime } from '../../runtime/realtime.ts';
+import { recordEvent, transactionWithEvents } from '../../server/src/events/outbox.ts';
 import { createLiveClient, type LiveClient } from '../../client/src/realtime/live-client.ts';
 
 /**

@@ -2,7 +2,7 @@
 // only builds the client first), plus one probe of the process-level guards. On SIGUSR2 it raises
 // what no request should ever raise, a rejection nobody handles and an exception thrown outside
 // any request, so the suite can see that both are logged and the process keeps serving.
-import { main } from '../../server/src/main.ts';
+import { main } from '../../runtime/main.ts';
 
 await main();
 process.on('SIGUSR2', () => {

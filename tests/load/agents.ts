@@ -18,8 +18,8 @@ import { execFileSync } from 'node:child_process';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { gt, max } from 'drizzle-orm';
 import { outbox } from '../../server/src/db/schema/index.ts';
-import { toLiveEvent } from '../../server/src/outbox/events.ts';
-import { createTestContext } from '../../server/src/test-support.ts';
+import { toLiveEvent } from '../../server/src/events/outbox.ts';
+import { createRealtimeTestContext } from '../../runtime/test-support.ts';
 import { seedPostventaVolume } from '../bench/postventa-seed.ts';
 import { agentLoop, prepareAgents } from './agent-loop.ts';
 import { connectFleet } from './socket-fleet.ts';
@@ -56,7 +56,7 @@ export async function run(args: string[]) {
   const o = parse(args);
   checkDescriptors(o);
   const random = seededRandom(42);
-  const ctx = await createTestContext({ realtime: true });
+  const ctx = await createRealtimeTestContext();
   const origin = ctx.baseUrl;
   try {
     console.log(`load: ${o.agents} agents (think ~${o.thinkMs} ms), ${o.sockets} sockets, ${o.seconds} s, ${ctx.deps.database.kind}, loopback ${origin}`);

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, type SQL } from 'drizzle-orm';
 import { SESSION_ENDED_EVENT } from '#domain/realtime';
 import type { DbOrTx, Tx } from '../db/client.ts';
 import { companies, sessions, users } from '../db/schema/index.ts';
-import { recordEvent } from '../outbox/events.ts';
+import { recordEvent } from '../events/outbox.ts';
 import { sha256 } from './tokens.ts';
 
 /**

@@ -5,6 +5,8 @@ import type { Locale, Translate } from '../lib/i18n.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { SessionCache } from '../auth/session.ts';
 import type { BackgroundTasks } from '../lib/background.ts';
+import type { TopicGrant } from '#domain/realtime-topics';
+import type { Registry } from '../registry.ts';
 
 /** A signed-in person as every route sees them: tenant, permissions and visible projects. */
 export type SessionUser = {
@@ -33,10 +35,17 @@ export type AppDeps = {
   sessions: SessionCache;
   /** Work started by a request and finished after its answer (shutdown waits for it). */
   background: BackgroundTasks;
+  /** What the modules registered (server/src/modules.ts): file access, entity rooms, outbox consumers. */
+  registry: Registry;
   /** Liveness of the broker for /ready; absent when the process runs without one. */
   brokerReady?: () => boolean;
   /** Wakes the outbox relay and consumers after a commit that wrote events (docs/architecture.md §5); absent when none run. */
   wakeOutbox?: () => void;
+  /**
+   * Signs MQTT credentials for a grant (POST auth/mqtt-credentials): given by the runtime that runs
+   * the broker (runtime/realtime.ts), since server/ does not import realtime/; absent without one.
+   */
+  mqttCredentials?: (grant: TopicGrant & { sid: string }, ttlSeconds: number) => { username: string; password: string; expiresAt: Date };
   extras: Record<string, unknown>;
 };
 

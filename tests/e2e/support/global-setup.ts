@@ -39,7 +39,7 @@ export async function setup(project: TestProject) {
   delete env.DATABASE_URL;
   delete env.MQTT_URL;
   delete env.REDIS_URL;
-  server = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'server/src/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  server = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'runtime/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   server.stdout?.on('data', (d) => { output += d; });
   server.stderr?.on('data', (d) => { output += d; });

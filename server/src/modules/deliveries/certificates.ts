@@ -4,7 +4,7 @@ import { fileUrl, formatBytes } from '#domain/files';
 import { deliveryCertificates } from '../../db/schema/index.ts';
 import type { AppDeps, SessionUser } from '../../http/context.ts';
 import { ApiError, conflict, isUniqueViolation, notFound, type FieldError } from '../../lib/errors.ts';
-import { transactionWithEvents } from '../../outbox/events.ts';
+import { transactionWithEvents } from '../../events/outbox.ts';
 import { attachFiles, confirmUpload, detachFiles, type FileDto } from '../files/service.ts';
 import { FILE_LINKS } from './file-access.ts';
 import { emitFichaEvent } from './events.ts';

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { accessoriesSchema, detailsSchema } from '#domain/schemas/deliveries';
 import { deliveryAccessories, deliveryFichas, projectSettings } from '../../db/schema/index.ts';
 import type { AppDeps, SessionUser } from '../../http/context.ts';
-import { transactionWithEvents } from '../../outbox/events.ts';
+import { transactionWithEvents } from '../../events/outbox.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { emitFichaEvent } from './events.ts';
 import { ensureFicha, loadFicha, loadUnit, type Ficha } from './scope.ts';

@@ -1,8 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { activityLog, tasks, users } from '../../db/schema/index.ts';
-import { recordEvent } from '../../outbox/events.ts';
-import { transitionNotAllowed } from '../../outbox/command.ts';
+import { recordEvent } from '../../events/outbox.ts';
+import { transitionNotAllowed } from '../../commands/runner.ts';
 import { pickLocale, translator, type Translate } from '../../lib/i18n.ts';
 import type { MachineName } from '#machines/index';
 import type { Unit } from './scope.ts';

@@ -7,8 +7,8 @@ import {
 } from '../../db/schema/index.ts';
 import type { AppDeps, SessionUser } from '../../http/context.ts';
 import type { Translate } from '../../lib/i18n.ts';
-import { runCommand, type Transition } from '../../outbox/command.ts';
-import { nextState } from '../../outbox/machine-check.ts';
+import { runCommand, type Transition } from '../../commands/runner.ts';
+import { nextState } from '../../commands/machine-check.ts';
 import { closeDeliveryTasks, fichaCard, fichaLink, refusal, unitEntity, type DeliveryEventType } from './events.ts';
 import { loadFicha, loadUnit, type Ficha, type Unit } from './scope.ts';
 

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../test-support.ts';
 import { catalogueAreas, catalogueFailureTypes, catalogueItems, cataloguePlaces, deliveryCertificates, unitTypes, unitOwners, units } from '../../db/schema/index.ts';
 import { slot, unitsIn, useTempStorage } from './test-helpers.ts';
-import { canJoinRoom, userFromCookie } from '../../outbox/access.ts';
+import { canJoinRoom, userFromCookie } from '../../events/access.ts';
 
 /**
  * docs/architecture.md §4: every query is scoped to the caller's company and visible projects; a foreign id is

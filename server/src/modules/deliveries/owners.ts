@@ -4,7 +4,7 @@ import type { ownerPatchSchema, ownerSchema } from '#domain/schemas/deliveries';
 import { owners, unitOwners, users } from '../../db/schema/index.ts';
 import type { AppDeps, SessionUser } from '../../http/context.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
-import { transactionWithEvents } from '../../outbox/events.ts';
+import { transactionWithEvents } from '../../events/outbox.ts';
 import { emitFichaEvent } from './events.ts';
 import { loadUnit, unitPeople } from './scope.ts';
 

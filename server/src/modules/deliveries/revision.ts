@@ -4,7 +4,7 @@ import type { revisionSchema } from '#domain/schemas/deliveries';
 import { deliveryRevisionResults, type Attachment } from '../../db/schema/index.ts';
 import type { AppDeps, SessionUser } from '../../http/context.ts';
 import { ApiError, type FieldError } from '../../lib/errors.ts';
-import { transactionWithEvents } from '../../outbox/events.ts';
+import { transactionWithEvents } from '../../events/outbox.ts';
 import { attachFiles, confirmUpload } from '../files/service.ts';
 import { catalogueOf, failureTypesOf, itemsOfType } from './catalogue-tree.ts';
 import { emitFichaEvent } from './events.ts';

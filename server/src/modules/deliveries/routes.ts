@@ -6,7 +6,6 @@ import { portalRoutes } from './portal-routes.ts';
 import { catalogueRoutes } from './catalogue-routes.ts';
 import { configRoutes } from './config-routes.ts';
 import { feedRoutes } from './feed-routes.ts';
-import './service.ts';
 
 const staffRoutes = new Hono<AppEnv>()
   .use(requireStaff)

@@ -1,21 +1,27 @@
 import { and, eq } from 'drizzle-orm';
 import { units } from '../../db/schema/index.ts';
-import { registerEntityRoom } from '../../outbox/access.ts';
-import { isOwnerOfUnit } from './file-access.ts';
+import type { ModuleRegistry } from '../../registry.ts';
+import { isOwnerOfUnit, registerDeliveryFileAccess } from './file-access.ts';
 
 /**
  * The deliveries module's public face for other modules (docs/architecture.md §2: a module only calls another's
  * service.ts): the ficha state of a unit and the feeds that home, dashboards and the agenda show.
- * It also declares who may watch a unit's live events and, through file-access.ts, who may read the
- * files attached to its records.
+ * registerDeliveries declares who may watch a unit's live events and, through file-access.ts, who may
+ * read the files attached to its records.
  */
 export { fichaStored, pendingFailureCount } from './ficha-commands.ts';
 export { deliveredPerWeek, deliveryAgenda, pendingFailuresPerUnit } from './feeds.ts';
 
-// Room 'unit:<id>' (the ficha's events): staff who see the unit's project, and the unit's owners.
-registerEntityRoom('unit', async (deps, user, id) => {
-  const [unit] = await deps.database.db.select({ projectId: units.projectId }).from(units).where(and(eq(units.id, id), eq(units.companyId, user.companyId)));
-  if (!unit) return false;
-  return user.kind === 'staff' ? user.projectIds.includes(unit.projectId) : isOwnerOfUnit(deps.database.db, user.id, id);
-});
-
+/**
+ * What deliveries adds to checks other parts own, called once where the process is assembled
+ * (server/src/modules.ts).
+ */
+export function registerDeliveries(registry: ModuleRegistry): void {
+  registerDeliveryFileAccess(registry);
+  // Room 'unit:<id>' (the ficha's events): staff who see the unit's project, and the unit's owners.
+  registry.entityRoom('unit', async (deps, user, id) => {
+    const [unit] = await deps.database.db.select({ projectId: units.projectId }).from(units).where(and(eq(units.id, id), eq(units.companyId, user.companyId)));
+    if (!unit) return false;
+    return user.kind === 'staff' ? user.projectIds.includes(unit.projectId) : isOwnerOfUnit(deps.database.db, user.id, id);
+  });
+}

@@ -19,28 +19,21 @@ export async function ensureUploaded(deps: AppDeps, row: FileRow): Promise<FileR
  * the record's id as the module linked it; `file.path` lets a module find the record by path.
  */
 export type FileAccessCheck = (db: Db, user: SessionUser, file: FileRow & { entityId: number }) => Promise<boolean>;
-const checks = new Map<string, FileAccessCheck[]>();
-
-/**
- * Modules that attach files to their records register who may read them, per entity type (after-sales:
- * 'ticket', 'ticket_private' and project logos; deliveries: certificates, revision photos, plans, the
- * owner's signature on the act, and profile signatures for the acts they sign). Several checks for one
- * type add up (any of them grants).
- */
-export function registerFileAccess(entityType: string, check: FileAccessCheck): void {
-  checks.set(entityType, [...(checks.get(entityType) ?? []), check]);
-}
+// Modules that attach files to their records register who may read them, per entity type, with
+// registry.fileAccess (after-sales: 'ticket', 'ticket_private' and project logos; deliveries:
+// certificates, revision photos, plans, the owner's signature on the act, and profile signatures for
+// the acts they sign). Several checks for one type add up (any of them grants).
 
 /**
  * Files follow the visibility of the record they belong to (docs/architecture.md §4): never another company's;
  * always their uploader's; once attached, whoever the owning module's check lets see the record; a
  * file not attached yet, or attached to a kind no module vouches for, nobody else's.
  */
-export async function mayRead(db: Db, user: SessionUser, row: FileRow): Promise<boolean> {
+export async function mayRead(deps: AppDeps, user: SessionUser, row: FileRow): Promise<boolean> {
   if (row.companyId !== user.companyId) return false;
   if (row.uploadedBy === user.id) return true;
   if (!row.entityType || row.entityId === null) return false;
   const file = { ...row, entityId: row.entityId };
-  for (const check of checks.get(row.entityType) ?? []) if (await check(db, user, file)) return true;
+  for (const check of deps.registry.fileAccessChecks(row.entityType)) if (await check(deps.database.db, user, file)) return true;
   return false;
 }

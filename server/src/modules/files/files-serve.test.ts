@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test-support.ts';
 import type { LocalStorage } from '../../storage/local.ts';
-import { attachFiles, registerFileAccess } from './service.ts';
+import { attachFiles } from './service.ts';
 import { PDF, raw, uploadViaPut, useTempStorage } from './test-helpers.ts';
 
 let ctx: TestContext;
@@ -58,8 +58,8 @@ describe('GET api/v2/public/files/{path} (docs/product.md §7; serving: docs/dec
     const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } }).jpeg().toBuffer();
     const { signed } = await uploadViaPut(ctx, owner, jpeg, { extension: 'jpg', name: 'grieta.jpg' });
     expect((await get(signed.json.data.path, owner)).status).toBe(200);
-    // The after-sales module attaches ticket files and registers such a check.
-    registerFileAccess('test-ticket', async (_db, user, file) => file.entityId === 77 && user.username === 'propietario');
+    // The after-sales module attaches ticket files and registers such a check (server/src/modules.ts).
+    ctx.deps.registry.fileAccess('test-ticket', async (_db, user, file) => file.entityId === 77 && user.username === 'propietario');
     expect(await attachFiles(ctx.deps, ctx.seed.companyId, [pdfPath], { type: 'test-ticket', id: 77 })).toBe(1);
     expect((await get(pdfPath, owner)).status).toBe(200);
     expect((await get(pdfPath, await ctx.login('propietario2'))).status).toBe(404);

@@ -23,7 +23,7 @@ export async function openFile(deps: AppDeps, user: SessionUser | undefined, pat
   if (!user) throw unauthenticated();
   if (!isStoragePath(path)) throw notFound();
   const found = await findByAnyPath(deps.database.db, user.companyId, path);
-  if (!found || !(await mayRead(deps.database.db, user, found.row))) throw notFound();
+  if (!found || !(await mayRead(deps, user, found.row))) throw notFound();
   const row = await ensureUploaded(deps, found.row);
   const storage = storageOf(deps);
   const info = await storage.stat(path);

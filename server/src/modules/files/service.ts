@@ -14,7 +14,7 @@ import { ensureUploaded, mayRead } from './access.ts';
 
 export { receiveLocalUpload, uploadError } from './finalize.ts';
 export { openFile, type OpenedFile } from './serve.ts';
-export { registerFileAccess, type FileAccessCheck } from './access.ts';
+export type { FileAccessCheck } from './access.ts';
 
 /** docs/product.md §3 File, as the API returns it. */
 export type FileDto = {
@@ -93,7 +93,7 @@ export async function createPresignedPost(deps: AppDeps, user: SessionUser, inpu
  */
 export async function confirmUpload(deps: AppDeps, user: SessionUser, path: string): Promise<FileDto> {
   const row = await findByPath(deps.database.db, path);
-  if (!row || row.companyId !== user.companyId || !(await mayRead(deps.database.db, user, row))) throw notFound();
+  if (!row || row.companyId !== user.companyId || !(await mayRead(deps, user, row))) throw notFound();
   return toFileDto(await ensureUploaded(deps, row));
 }
 

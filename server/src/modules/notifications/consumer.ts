@@ -5,8 +5,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import { notificationPreferences, notifications, profiles, users } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../http/context.ts';
 import { pickLocale, translator } from '../../lib/i18n.ts';
-import { internalsOf, recordEvent, toLiveEvent, type OutboxRow } from '../../outbox/events.ts';
-import type { ConsumerHandler } from '../../outbox/consumer.ts';
+import { internalsOf, recordEvent, toLiveEvent, type OutboxRow } from '../../events/outbox.ts';
+import type { ConsumerHandler } from '../../events/consumer.ts';
 import { bodyKey, GENERIC, notificationType, titleKey } from './catalogue.ts';
 import { renderParams } from './texts.ts';
 

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, LiveEvent, ServerToClientEvents } from '#domain/realtime';
+import { eq } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../test-support.ts';
 import { mailOutbox, notifications, outboxConsumers, profiles, users } from '../../db/schema/index.ts';
-import { recordEvent, transactionWithEvents, type DomainEvent } from '../../outbox/events.ts';
+import { recordEvent, transactionWithEvents, type DomainEvent } from '../../events/outbox.ts';
 import { purgeExpiredNotifications } from './consumer.ts';
 
 let ctx: TestContext;
@@ -13,14 +11,14 @@ const cookies: Record<string, string> = {};
 
 async function emit(event: Partial<DomainEvent> & { type: string }) {
   const id = await transactionWithEvents(ctx.deps, (tx) => recordEvent(tx, { companyId: ctx.seed.companyId, projectId: ctx.seed.projectIds[0], ...event }));
-  await ctx.realtime!.notifications.idle();
+  await ctx.events!.consumer('notifications').idle();
   return id;
 }
 const rowsOf = (userId: number) => ctx.db.select().from(notifications).where(eq(notifications.userId, userId));
 const list = (who: string, query = '', locale = 'es') => ctx.request('GET', `notificaciones${query}`, { cookie: cookies[who], headers: { 'Accept-Language': locale } });
 
 beforeAll(async () => {
-  ctx = await createTestContext({ realtime: true });
+  ctx = await createTestContext({ events: true });
   for (const u of await ctx.db.select().from(users).where(eq(users.companyId, ctx.seed.companyId))) ids[u.username] = u.id;
   for (const who of ['admin', 'agente', 'supervisor', 'propietario']) cookies[who] = await ctx.login(who);
 });
@@ -49,32 +47,8 @@ describe('notifications from domain events (docs/product.md#notifications)', () 
     const eventId = await emit({ type: 'ticket.message', actorId: ids.admin, notify: [ids.supervisor], data: { ref: 'PLD-0078' } });
     // Rewind the consumer: it handles the same events again, as after a crash before its commit.
     await ctx.db.update(outboxConsumers).set({ lastId: eventId - 1 }).where(eq(outboxConsumers.name, 'notifications'));
-    await ctx.realtime!.notifications.idle();
+    await ctx.events!.consumer('notifications').idle();
     expect((await rowsOf(ids.supervisor)).filter((n) => n.eventId === eventId)).toHaveLength(1);
-  });
-
-  it('pushes each new notification live to the recipient\'s user room, and only to them', async () => {
-    const open = (cookie: string) => {
-      const s: Socket<ServerToClientEvents, ClientToServerEvents> = connect(ctx.baseUrl, { transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: { cookie } });
-      const got: LiveEvent[] = [];
-      s.on('event', (e) => got.push(e));
-      return { s, got, ready: new Promise<void>((r) => s.once('connect', () => r())) };
-    };
-    const agente = open(cookies.agente);
-    const supervisor = open(cookies.supervisor);
-    await Promise.all([agente.ready, supervisor.ready]);
-    await emit({ type: 'order.scheduled', actorId: ids.admin, notify: [ids.agente], data: { ref: 'OI-12' } });
-    const [n] = await ctx.db.select().from(notifications).where(and(eq(notifications.userId, ids.agente), eq(notifications.type, 'order.scheduled')));
-    // Events of earlier tests may still be in flight when these sockets connect: match this one.
-    const isThis = (e: LiveEvent) => e.type === 'notification.created' && (e.data as { notificationId?: number }).notificationId === n.id;
-    const end = Date.now() + 10_000;
-    while (!agente.got.some(isThis) && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
-    expect(agente.got.find(isThis)).toMatchObject({ userId: ids.agente, data: { notificationId: n.id, type: 'order.scheduled' } });
-    await new Promise((r) => setTimeout(r, 200));
-    expect(supervisor.got.filter(isThis)).toHaveLength(0);
-    expect(supervisor.got.filter((e) => e.type === 'notification.created' && e.userId !== ids.supervisor)).toHaveLength(0);
-    agente.s.disconnect();
-    supervisor.s.disconnect();
   });
 
   it('e-mails only recipients who chose it and can be reached; owners need a verified e-mail (docs/product.md §5)', async () => {

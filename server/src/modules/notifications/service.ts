@@ -6,8 +6,8 @@ import type { AppDeps, SessionUser } from '../../http/context.ts';
 import type { Translate } from '../../lib/i18n.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import { envelope, offsetOf, type PageQuery } from '../../lib/paging.ts';
-import { createOutboxConsumer } from '../../outbox/consumer.ts';
-import { recordEvent, transactionWithEvents } from '../../outbox/events.ts';
+import type { ModuleRegistry } from '../../registry.ts';
+import { recordEvent, transactionWithEvents } from '../../events/outbox.ts';
 import { labelKey, notificationType, notificationTypes, registerType, type NotificationType } from './catalogue.ts';
 import { emailReachable, notificationHandler } from './consumer.ts';
 import { renderParams } from './texts.ts';
@@ -16,12 +16,12 @@ export type { NotificationType };
 /** Other modules add the event types they notify about (shown on the settings page). */
 export const registerNotificationType = registerType;
 
-/** The consumer that feeds notifications from the outbox (started by the realtime runtime). */
-export function createNotificationConsumer(deps: AppDeps, opts: { pollMs?: number } = {}) {
-  return createOutboxConsumer({
-    db: deps.database.db, name: 'notifications', log: deps.log, handle: notificationHandler(deps),
-    pollMs: opts.pollMs, onEventsWritten: () => deps.wakeOutbox?.(),
-  });
+/**
+ * The consumer that feeds notifications from the outbox, run by the event flow (events/flow.ts);
+ * called once where the process is assembled (server/src/modules.ts).
+ */
+export function registerNotifications(registry: ModuleRegistry): void {
+  registry.outboxConsumer('notifications', notificationHandler);
 }
 
 const DAY = 86_400_000;

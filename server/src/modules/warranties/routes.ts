@@ -11,7 +11,6 @@ import { agendaRoutes } from './agenda/routes.ts';
 import { dashboardRoutes } from './dashboards/routes.ts';
 import { portalRoutes } from './portal/routes.ts';
 import { visitLinkRoutes } from './orders/visit-link.ts';
-import './service.ts';
 
 const staffRoutes = new Hono<AppEnv>()
   .use(requireStaff)

@@ -3,11 +3,12 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { failures, owners, ticketMessages, tickets, unitOwners, units, users } from '../../db/schema/index.ts';
 import { PROJECT_LOGO_FILES } from './settings/logo.ts';
 import type { SessionUser } from '../../http/context.ts';
-import { registerFileAccess } from '../files/service.ts';
+import type { ModuleRegistry } from '../../registry.ts';
 
 /**
  * The after-sales module's public face for other modules (docs/architecture.md §2: a module only calls another's
- * service.ts). The files module asks here whether an owner may read a ticket's file.
+ * service.ts). The files module asks here whether an owner may read a ticket's file; registerWarranties
+ * declares who may read its files and watch a ticket's live events.
  */
 
 async function unitIdsOfOwnerUser(db: DbOrTx, userId: number): Promise<number[]> {
@@ -50,21 +51,40 @@ async function staffSeesTicket(db: DbOrTx, user: SessionUser, ticketId: number):
   return Boolean(row && user.projectIds.includes(row.projectId));
 }
 
-// Files of public ticket content ('ticket': public messages, failures, the ticket itself) are read by
-// staff who see the ticket's project and by the ticket's owners; files of private messages
-// ('ticket_private') by those staff only.
-registerFileAccess('ticket', (db: Db, user, file) =>
-  (user.kind === 'owner' ? ownerCanReadTicket(db, user, file.entityId) : staffSeesTicket(db, user, file.entityId)));
-registerFileAccess('ticket_private', (db: Db, user, file) => staffSeesTicket(db, user, file.entityId));
+/**
+ * What after-sales adds to checks other parts own, called once where the process is assembled
+ * (server/src/modules.ts).
+ */
+export function registerWarranties(registry: ModuleRegistry): void {
+  // Files of public ticket content ('ticket': public messages, failures, the ticket itself) are read by
+  // staff who see the ticket's project and by the ticket's owners; files of private messages
+  // ('ticket_private') by those staff only.
+  registry.fileAccess('ticket', (db: Db, user, file) =>
+    (user.kind === 'owner' ? ownerCanReadTicket(db, user, file.entityId) : staffSeesTicket(db, user, file.entityId)));
+  registry.fileAccess('ticket_private', (db: Db, user, file) => staffSeesTicket(db, user, file.entityId));
 
-// A project's logo: staff who see the project, and owners of a unit in it (the owner portal shows it).
-registerFileAccess(PROJECT_LOGO_FILES, async (db: Db, user, file) => {
-  if (user.kind === 'staff') return user.projectIds.includes(file.entityId);
-  const unitIds = await unitIdsOfOwnerUser(db, user.id);
-  if (!unitIds.length) return false;
-  const [unit] = await db.select({ id: units.id }).from(units).where(and(inArray(units.id, unitIds), eq(units.projectId, file.entityId))).limit(1);
-  return Boolean(unit);
-});
+  // A project's logo: staff who see the project, and owners of a unit in it (the owner portal shows it).
+  registry.fileAccess(PROJECT_LOGO_FILES, async (db: Db, user, file) => {
+    if (user.kind === 'staff') return user.projectIds.includes(file.entityId);
+    const unitIds = await unitIdsOfOwnerUser(db, user.id);
+    if (!unitIds.length) return false;
+    const [unit] = await db.select({ id: units.id }).from(units).where(and(inArray(units.id, unitIds), eq(units.projectId, file.entityId))).limit(1);
+    return Boolean(unit);
+  });
+
+  // Room 'ticket:<id>': staff who see the ticket's project, and the owners of its unit (owner portal).
+  registry.entityRoom('ticket', async (deps, user, id) => {
+    const db = deps.database.db;
+    const [t] = await db.select({ projectId: tickets.projectId, unitId: tickets.unitId }).from(tickets)
+      .where(and(eq(tickets.id, id), eq(tickets.companyId, user.companyId)));
+    if (!t) return false;
+    if (user.kind === 'staff') return user.projectIds.includes(t.projectId);
+    const [own] = await db.select({ n: sql<number>`count(*)::int` }).from(unitOwners)
+      .innerJoin(owners, eq(owners.id, unitOwners.ownerId))
+      .where(and(eq(unitOwners.unitId, t.unitId), eq(owners.userId, user.id)));
+    return own.n > 0;
+  });
+}
 
 /** For deliveries' logo tab: the same rules for the project's logo file as the post-sale settings. */
 export { checkLogo, linkLogo } from './settings/logo.ts';

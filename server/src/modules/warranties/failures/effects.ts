@@ -4,7 +4,7 @@ import { acMachine } from '#machines/ac';
 import type { FailureContext } from '#machines/failure';
 import type { Tx } from '../../../db/client.ts';
 import { acs, failures, projects } from '../../../db/schema/index.ts';
-import type { MachineAction } from '../../../outbox/machine-check.ts';
+import type { MachineAction } from '../../../commands/machine-check.ts';
 import type { Ticket } from '../shared/scope.ts';
 import { nextNumber } from '../shared/records.ts';
 

@@ -9,8 +9,8 @@ import { acs, companies, failures, orderFailures, orders, tickets, units } from 
 import type { AppDeps, SessionUser } from '../../../http/context.ts';
 import { ApiError, notFound } from '../../../lib/errors.ts';
 import type { Translate } from '../../../lib/i18n.ts';
-import { runCommand } from '../../../outbox/command.ts';
-import { transactionWithEvents } from '../../../outbox/events.ts';
+import { runCommand } from '../../../commands/runner.ts';
+import { transactionWithEvents } from '../../../events/outbox.ts';
 import { computeGuarantee, guaranteeView, resolveFailureType } from '../catalogue/service.ts';
 import { isoDay, timezoneOf } from '../shared/dates.ts';
 import { emitTicketEvent, recipients, ticketCard, ticketLink } from '../shared/events.ts';

@@ -8,10 +8,10 @@ import type { AppDeps } from '../../../http/context.ts';
 import type { CommandActor } from '../../../auth/guard.ts';
 import type { Translate } from '../../../lib/i18n.ts';
 import { newToken, sha256 } from '../../../auth/tokens.ts';
-import { runCommand, type Transition } from '../../../outbox/command.ts';
+import { runCommand, type Transition } from '../../../commands/runner.ts';
 import { createTask, recipients, ticketCard, ticketLink, type WarrantyEventType } from '../shared/events.ts';
 import type { Ticket } from '../shared/scope.ts';
-import type { MachineAction } from '../../../outbox/machine-check.ts';
+import type { MachineAction } from '../../../commands/machine-check.ts';
 
 export type Order = typeof orders.$inferSelect;
 

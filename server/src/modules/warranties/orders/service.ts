@@ -9,7 +9,7 @@ import type { Tx } from '../../../db/client.ts';
 import type { AppDeps, SessionUser } from '../../../http/context.ts';
 import { ApiError, notFound } from '../../../lib/errors.ts';
 import type { Translate } from '../../../lib/i18n.ts';
-import { transactionWithEvents } from '../../../outbox/events.ts';
+import { transactionWithEvents } from '../../../events/outbox.ts';
 import { failureStored, persistFailureStep } from '../failures/effects.ts';
 import { OUTCOME_EVENT } from '../failures/service.ts';
 import { assertStaffInProject, userBrief } from '../shared/people.ts';

@@ -46,3 +46,6 @@ export function addYears(isoDate: string, years: number): string {
 }
 
 export const isoDay = (d: Date, tz = 'UTC') => dayjs(d).tz(tz).format('YYYY-MM-DD');
+
+/** An instant as a wall-clock time in `tz`, in a dayjs format (exports: 'DD-MM-YYYY HH:mm'). */
+export const formatIn = (iso: string, tz: string, format: string) => dayjs(iso).tz(tz).format(format);

@@ -1,7 +1,7 @@
 import type { Tx } from '../../../db/client.ts';
 import { activityLog, tasks, users } from '../../../db/schema/index.ts';
 import { eq } from 'drizzle-orm';
-import { recordEvent } from '../../../outbox/events.ts';
+import { recordEvent } from '../../../events/outbox.ts';
 import { translator, pickLocale } from '../../../lib/i18n.ts';
 import type { Ticket } from './scope.ts';
 import { ownerRecipient } from './people.ts';

@@ -2,9 +2,9 @@ import type { AnyStateMachine, ContextFrom, EventFromLogic, StateValue } from 'x
 import type { Tx } from '../../../db/client.ts';
 import { activityLog } from '../../../db/schema/index.ts';
 import type { Translate } from '../../../lib/i18n.ts';
-import { recordEvent } from '../../../outbox/events.ts';
-import { transitionNotAllowed } from '../../../outbox/command.ts';
-import { nextState, stateName, type MachineAction } from '../../../outbox/machine-check.ts';
+import { recordEvent } from '../../../events/outbox.ts';
+import { transitionNotAllowed } from '../../../commands/runner.ts';
+import { nextState, stateName, type MachineAction } from '../../../commands/machine-check.ts';
 import type { Ticket } from './scope.ts';
 import { recipients, ticketCard, ticketLink, type WarrantyEventType } from './events.ts';
 

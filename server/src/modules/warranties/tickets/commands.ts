@@ -6,7 +6,7 @@ import type { Tx } from '../../../db/client.ts';
 import { acs, failures, orders, ticketMessages, ticketPauses, tickets } from '../../../db/schema/index.ts';
 import type { AppDeps, SessionUser } from '../../../http/context.ts';
 import type { Translate } from '../../../lib/i18n.ts';
-import { runCommand, type Transition } from '../../../outbox/command.ts';
+import { runCommand, type Transition } from '../../../commands/runner.ts';
 import { loadTicket, type Ticket } from '../shared/scope.ts';
 import { recipients, ticketCard, ticketLink } from '../shared/events.ts';
 

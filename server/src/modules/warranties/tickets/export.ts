@@ -1,14 +1,13 @@
 import ExcelJS from 'exceljs';
-import dayjs from 'dayjs';
 import type { Translate } from '../../../lib/i18n.ts';
 import type { listRow } from './list.ts';
-import '../shared/dates.ts';
+import { formatIn } from '../shared/dates.ts';
 
 type Row = ReturnType<typeof listRow>;
 
 /** Columns of the export (docs/product.md#ticket-screens: the filtered set to xlsx and csv), labelled in the caller's language. */
 function columns(t: Translate, tz: string) {
-  const when = (iso: string) => dayjs(iso).tz(tz).format('DD-MM-YYYY HH:mm');
+  const when = (iso: string) => formatIn(iso, tz, 'DD-MM-YYYY HH:mm');
   return [
     { header: t('warranties.export.code'), width: 14, value: (r: Row) => r.code },
     { header: t('warranties.export.subject'), width: 40, value: (r: Row) => r.subject },

@@ -5,7 +5,7 @@ import { ticketMessages, tickets } from '../../../db/schema/index.ts';
 import type { AppDeps, SessionUser } from '../../../http/context.ts';
 import { ApiError } from '../../../lib/errors.ts';
 import type { Translate } from '../../../lib/i18n.ts';
-import { transactionWithEvents } from '../../../outbox/events.ts';
+import { transactionWithEvents } from '../../../events/outbox.ts';
 import { canMessageOwner } from '../shared/people.ts';
 import { checkAttachments, linkAttachments } from '../shared/records.ts';
 import { emitTicketEvent } from '../shared/events.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test-support.ts';
 import { outbox, projectSettings, tickets } from '../../../db/schema/index.ts';
-import { internalsOf } from '../../../outbox/events.ts';
+import { internalsOf } from '../../../events/outbox.ts';
 import { demoIds, newTicket, type DemoIds } from '../test/fixtures.ts';
 import { escalateOverdueResponses } from './response-watch.ts';
 

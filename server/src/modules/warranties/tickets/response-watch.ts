@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../../db/client.ts';
 import { profiles, tickets, users } from '../../../db/schema/index.ts';
 import type { AppDeps } from '../../../http/context.ts';
-import { transactionWithEvents } from '../../../outbox/events.ts';
+import { transactionWithEvents } from '../../../events/outbox.ts';
 import { overdueSql, responsibleJoin } from '../dashboards/queries.ts';
 import { emitTicketEvent } from '../shared/events.ts';
 import { activeStaffSeeing } from '../shared/people.ts';

@@ -10,7 +10,7 @@ import { projects, projectSettings, ticketMessages, tickets, unitOwners } from '
 import type { AppDeps, SessionUser } from '../../../http/context.ts';
 import { ApiError } from '../../../lib/errors.ts';
 import type { Translate } from '../../../lib/i18n.ts';
-import { transactionWithEvents } from '../../../outbox/events.ts';
+import { transactionWithEvents } from '../../../events/outbox.ts';
 import { loadTicket, loadUnit, type Ticket } from '../shared/scope.ts';
 import { assertStaffInProject } from '../shared/people.ts';
 import { checkAttachments, linkAttachments, nextNumber } from '../shared/records.ts';

@@ -5,6 +5,9 @@
  *   qa/<companyId>/users/<userId>                          (addressed to one person)
  * The database and the API speak these canonical topics. On the wire they may carry a namespace
  * prefix (MQTT_NAMESPACE), so several deployments or test runs can share one broker unseen.
+ * Shared here because both sides speak it: the server writes and publishes events to these topics
+ * (server/src/events/) and names them in MQTT credentials; the gateway and the broker subscribe and
+ * check grants (realtime/). They meet in domain/ (docs/architecture.md §2).
  */
 export const TOPIC_ROOT = 'qa';
 
@@ -33,7 +36,7 @@ export function canonicalTopic(wire: string, namespace = ''): string | undefined
 /** The filter a gateway subscribes with to receive every domain event of every company. */
 export const allEventsFilter = (namespace = '') => wireTopic(`${TOPIC_ROOT}/#`, namespace);
 
-/** What an MQTT client holding credentials for one person may read (see credentials.ts). */
+/** What an MQTT client holding credentials for one person may read (realtime/credentials.ts). */
 export type TopicGrant = { companyId: number; userId: number; projectIds: readonly number[]; isStaff: boolean };
 
 /**

@@ -1,15 +1,19 @@
 import path from 'node:path';
 import type http from 'node:http';
 import { serve } from '@hono/node-server';
-import { loadConfig } from './config.ts';
-import { createDeps } from './runtime.ts';
-import { createApp } from './app.ts';
-import { DEMO_PASSWORD, demoRoles } from './db/seed-data.ts';
-import { startRealtime } from './outbox/realtime-runtime.ts';
-import { startResponseWatch } from './modules/warranties/service.ts';
+import { loadConfig } from '../server/src/config.ts';
+import { createDeps } from '../server/src/runtime.ts';
+import { createApp } from '../server/src/app.ts';
+import { DEMO_PASSWORD, demoRoles } from '../server/src/db/seed-data.ts';
+import { startRealtime } from './realtime.ts';
+import { startResponseWatch } from '../server/src/modules/warranties/service.ts';
 import { guardHttpServer, guardProcess, httpServerOptions } from '#realtime/server-guards';
 
-/** The one process of `npm start`: API, web client, outbox relay, MQTT broker and realtime gateway. */
+/**
+ * The one process of `npm start` (docs/architecture.md §3): API, web client, outbox relay and
+ * consumers, MQTT broker and realtime gateway. It lives outside server/ because it wires server/
+ * and realtime/ together, which neither may do (docs/architecture.md §2).
+ */
 export async function main() {
   const config = loadConfig();
   const deps = await createDeps(config);

@@ -2,7 +2,7 @@ import { asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { outbox, outboxConsumers } from '../db/schema/index.ts';
 import type { Logger } from '../lib/logger.ts';
-import type { OutboxRow } from './events.ts';
+import type { OutboxRow } from './outbox.ts';
 
 /**
  * Handles a batch of events inside the consumer's transaction. Effects in the database commit
@@ -26,7 +26,7 @@ export type ConsumerOptions = {
  * A reader of the outbox that feeds a module from domain events (docs/architecture.md §5: notifications and
  * webhooks are fed from the same events). It keeps a cursor in outbox_consumers, locked FOR
  * UPDATE while a batch is handled, so several processes never handle one event twice; event
- * ids become visible in order (events.ts), so the cursor never skips one.
+ * ids become visible in order (outbox.ts), so the cursor never skips one.
  */
 export function createOutboxConsumer(opts: ConsumerOptions) {
   const { db, name, log } = opts;

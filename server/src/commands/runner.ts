@@ -8,7 +8,7 @@ import type { CommandTable } from '#domain/commands';
 import { assertCommandAllowed, type CommandActor } from '../auth/guard.ts';
 import { ApiError, notFound } from '../lib/errors.ts';
 import type { Translate } from '../lib/i18n.ts';
-import { recordEvent, type DomainEvent } from './events.ts';
+import { recordEvent, type DomainEvent } from '../events/outbox.ts';
 import { nextState, stateName, type MachineAction } from './machine-check.ts';
 
 export type Transition<M extends AnyStateMachine, Row> = {

@@ -11,7 +11,7 @@ import { translator } from '../lib/i18n.ts';
 import { ticketMachine } from '#machines/ticket';
 import { emptyBody, type CommandTable } from '#domain/commands';
 import { ticketCommands } from '#domain/tickets';
-import { runCommand } from './command.ts';
+import { runCommand } from './runner.ts';
 
 // A test-only machine and table: the helper is generic over any XState v5 machine (docs/architecture.md §5).
 const widgetMachine = setup({

@@ -36,7 +36,7 @@ function serverPid(pid: number): number {
   const children = fs.readdirSync(`/proc/${pid}/task`)
     .flatMap((tid) => fs.readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
   for (const child of children) {
-    if (fs.readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('server/src/main.ts')) return serverPid(child);
+    if (fs.readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('runtime/main.ts')) return serverPid(child);
   }
   return pid;
 }
@@ -52,7 +52,7 @@ describe('graceful shutdown on SIGTERM', () => {
   it('completes the request in flight, refuses new connections and exits 0', async () => {
     const port = await freePort();
     const mqttPort = await freePort(); // the embedded broker must not collide with a running app
-    const proc = spawn('npx', ['tsx', 'server/src/main.ts'], {
+    const proc = spawn('npx', ['tsx', 'runtime/main.ts'], {
       cwd: process.cwd(),
       env: {
         ...process.env, PORT: String(port), MQTT_PORT: String(mqttPort), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info',

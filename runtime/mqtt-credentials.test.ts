@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt, { type MqttClient } from 'mqtt';
 import { eq } from 'drizzle-orm';
 import { issueMqttCredentials } from '#realtime/credentials';
-import { createTestContext, type TestContext } from '../test-support.ts';
-import { users } from '../db/schema/index.ts';
-import { recordEvent, transactionWithEvents } from './events.ts';
+import { createRealtimeTestContext, type RealtimeTestContext } from './test-support.ts';
+import { users } from '../server/src/db/schema/index.ts';
+import { recordEvent, transactionWithEvents } from '../server/src/events/outbox.ts';
 
 // The embedded broker enforces the credentials; an external broker (MQTT_URL) needs its own ACL
 // (docs/operations.md), so the enforcement half runs only against the embedded one.
 const embedded = !process.env.MQTT_URL;
-let ctx: TestContext;
+let ctx: RealtimeTestContext;
 let agente: string;
 let agenteId: number;
 const clients: MqttClient[] = [];
@@ -40,7 +40,7 @@ async function grantOf(client: MqttClient, topic: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext({ realtime: true });
+  ctx = await createRealtimeTestContext();
   agente = await ctx.login('agente');
   agenteId = (await ctx.db.select().from(users).where(eq(users.username, 'agente')))[0].id;
 });
@@ -64,7 +64,7 @@ describe('MQTT credentials for apps and devices (docs/decisions.md, Realtime)', 
   });
 
   it.runIf(embedded)('the broker lets a client subscribe only to its own topics, never publish, and refuses bad or expired credentials', async () => {
-    const broker = ctx.realtime!.broker!;
+    const broker = ctx.realtime.broker!;
     const c = await credentials(agente);
     const client = await connectWith(broker.url, c);
     const ns = c.topic.slice(0, c.topic.indexOf('qa/'));
@@ -104,7 +104,7 @@ describe('MQTT credentials for apps and devices (docs/decisions.md, Realtime)', 
   });
 
   it.runIf(embedded)('credentials end with their session: logout closes their connections and they are refused afterwards', async () => {
-    const broker = ctx.realtime!.broker!;
+    const broker = ctx.realtime.broker!;
     const [mine, other] = [await ctx.login('agente'), await ctx.login('agente')];
     const [c, keep] = [await credentials(mine), await credentials(other)];
     const client = await connectWith(broker.url, c);
@@ -119,7 +119,7 @@ describe('MQTT credentials for apps and devices (docs/decisions.md, Realtime)', 
   });
 
   it.runIf(embedded)('a disabled user\'s credentials are refused, and ending their sessions closes their connections', async () => {
-    const broker = ctx.realtime!.broker!;
+    const broker = ctx.realtime.broker!;
     const c = await credentials(await ctx.login('supervisor'));
     const client = await connectWith(broker.url, c);
     const live = await connectWith(broker.url, c);
@@ -142,6 +142,6 @@ describe('MQTT credentials for apps and devices (docs/decisions.md, Realtime)', 
 
   it.runIf(embedded)('credentials not bound to a session (older ones) are refused', async () => {
     const unbound = issueMqttCredentials(ctx.deps.config.signingSecret, { companyId: ctx.seed.companyId, userId: agenteId, projectIds: [], isStaff: true });
-    await expect(connectWith(ctx.realtime!.broker!.url, { ...unbound, client_id_prefix: 'old-' })).rejects.toThrow(/Not authorized|Bad username or password/);
+    await expect(connectWith(ctx.realtime.broker!.url, { ...unbound, client_id_prefix: 'old-' })).rejects.toThrow(/Not authorized|Bad username or password/);
   });
 });

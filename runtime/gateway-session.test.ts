@@ -3,9 +3,9 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { eq } from 'drizzle-orm';
 import type { ClientToServerEvents, ServerToClientEvents } from '#domain/realtime';
 import { startStandaloneGateway } from '#realtime/standalone';
-import { createTestContext, type TestContext } from '../test-support.ts';
-import { users } from '../db/schema/index.ts';
-import { settingsOf } from './settings.ts';
+import { createRealtimeTestContext, type RealtimeTestContext } from './test-support.ts';
+import { users } from '../server/src/db/schema/index.ts';
+import { settingsOf } from '../server/src/events/realtime-settings.ts';
 
 /**
  * The gateway's handshake Origin check and the end of a session's sockets (docs/decisions.md,
@@ -14,17 +14,17 @@ import { settingsOf } from './settings.ts';
  */
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 const SITE = 'https://www.inmobiliaria-cordillera.cl';
-let ctx: TestContext;
+let ctx: RealtimeTestContext;
 let standalone: Awaited<ReturnType<typeof startStandaloneGateway>>;
 const sockets: ClientSocket[] = [];
 
 beforeAll(async () => {
-  ctx = await createTestContext({ realtime: true });
+  ctx = await createRealtimeTestContext();
   const admin = await ctx.login('admin');
   const saved = await ctx.request('PUT', `entregas/proyectos/${ctx.seed.projectIds[0]}/configuracion/iframe`, { cookie: admin, body: { enabled: true, allowed_origins: [SITE] } });
   expect(saved.status).toBe(200);
   standalone = await startStandaloneGateway({
-    port: 0, host: '127.0.0.1', apiUrl: ctx.baseUrl, publicUrl: ctx.deps.config.publicUrl, mqttUrl: ctx.realtime!.broker!.url,
+    port: 0, host: '127.0.0.1', apiUrl: ctx.baseUrl, publicUrl: ctx.deps.config.publicUrl, mqttUrl: ctx.realtime.broker!.url,
     secret: ctx.deps.config.signingSecret, namespace: settingsOf(ctx.deps).mqttNamespace, log: { info: () => undefined, warn: () => undefined, error: () => undefined },
   });
 }, 180_000);

@@ -1,45 +1,25 @@
 import { and, asc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { parseRoom, type LiveEvent, type ParsedRoom } from '#domain/realtime';
-import { userTopic } from '#realtime/topics';
-import { outbox, owners, tickets, unitOwners } from '../db/schema/index.ts';
+import { userTopic } from '#domain/realtime-topics';
+import { outbox } from '../db/schema/index.ts';
 import type { AppDeps, SessionUser } from '../http/context.ts';
 import { SESSION_COOKIE } from '../auth/session.ts';
-import { toLiveEvent } from './events.ts';
+import { toLiveEvent } from './outbox.ts';
 import { companyEmbeddingOrigins } from '../modules/warranties/service.ts';
 import { liveSessionKey } from '../auth/session-end.ts';
 
-/** Decides whether a user may watch one entity's room (e.g. 'ticket:12'). */
-export type EntityRoomCheck = (deps: AppDeps, user: SessionUser, id: number) => Promise<boolean>;
-const entityRooms = new Map<string, EntityRoomCheck>();
-
 /**
- * Modules declare who may join their entity rooms (docs/architecture.md §5 step 4: rooms joined
- * only after a permission check). A room type nobody registered is refused.
+ * Whether a user may join a room (docs/architecture.md §5 step 4: rooms joined only after a
+ * permission check). Entity rooms ('ticket:12', 'unit:3') are decided by the module that owns the
+ * entity, registered with registry.entityRoom (server/src/modules.ts); a type nobody registered is refused.
  */
-export function registerEntityRoom(type: string, check: EntityRoomCheck): void {
-  entityRooms.set(type, check);
-}
-
-// Tickets: staff who see the ticket's project, and the owners of its unit (owner portal).
-registerEntityRoom('ticket', async (deps, user, id) => {
-  const db = deps.database.db;
-  const [t] = await db.select({ projectId: tickets.projectId, unitId: tickets.unitId }).from(tickets)
-    .where(and(eq(tickets.id, id), eq(tickets.companyId, user.companyId)));
-  if (!t) return false;
-  if (user.kind === 'staff') return user.projectIds.includes(t.projectId);
-  const [own] = await db.select({ n: sql<number>`count(*)::int` }).from(unitOwners)
-    .innerJoin(owners, eq(owners.id, unitOwners.ownerId))
-    .where(and(eq(unitOwners.unitId, t.unitId), eq(owners.userId, user.id)));
-  return own.n > 0;
-});
-
 export async function canJoinRoom(deps: AppDeps, user: SessionUser, room: ParsedRoom): Promise<boolean> {
   switch (room.kind) {
     case 'user': return room.id === user.id;
     case 'company': return user.kind === 'staff' && room.id === user.companyId;
     case 'project': return user.kind === 'staff' && user.projectIds.includes(room.id);
     case 'entity': {
-      const check = entityRooms.get(room.type);
+      const check = deps.registry.entityRoomCheck(room.type);
       return check ? check(deps, user, room.id) : false;
     }
   }

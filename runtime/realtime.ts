@@ -1,15 +1,15 @@
 import type http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { startEmbeddedBroker, type EmbeddedBroker } from '#realtime/broker';
+import { issueMqttCredentials } from '#realtime/credentials';
 import { createGateway, type Gateway, type GatewayAuthority } from '#realtime/gateway';
 import { connectMqtt, mqttTarget } from '#realtime/mqtt-link';
 import { refuseStrayUpgrades } from '#realtime/server-guards';
-import type { AppDeps, SessionUser } from '../http/context.ts';
-import { createNotificationConsumer } from '../modules/notifications/service.ts';
-import { canJoinRoom, embeddingOriginsOf, gatewayUserOf, replayEvents, userFromCookie } from './access.ts';
-import { isLiveSessionOpen } from '../auth/session-end.ts';
-import { createOutboxRelay } from './relay.ts';
-import { realtimeSettings, rememberSettings, type RealtimeSettings } from './settings.ts';
+import type { AppDeps, SessionUser } from '../server/src/http/context.ts';
+import { canJoinRoom, embeddingOriginsOf, gatewayUserOf, replayEvents, userFromCookie } from '../server/src/events/access.ts';
+import { isLiveSessionOpen } from '../server/src/auth/session-end.ts';
+import { startEventFlow } from '../server/src/events/flow.ts';
+import { realtimeSettings, rememberSettings, type RealtimeSettings } from '../server/src/events/realtime-settings.ts';
 
 /** The gateway's questions answered in process, with the same checks the HTTP routes use. */
 export function inProcessAuthority(deps: AppDeps): GatewayAuthority<SessionUser & { sessionKey: string }> {
@@ -34,8 +34,9 @@ export type RealtimeOptions = {
 
 /**
  * Starts the realtime half of a process (docs/architecture.md §3, §5): the embedded broker unless MQTT_URL is
- * set, the outbox relay and the notification consumer, and, given the HTTP server, the Socket.IO
- * gateway. Wires deps.wakeOutbox (commits publish at once) and deps.brokerReady (/ready).
+ * set, the MQTT link the server's event flow publishes on (relay and consumers, server/src/events/flow.ts),
+ * and, given the HTTP server, the Socket.IO gateway. Gives the server what it cannot import from
+ * realtime/: the publisher, and the signer of MQTT credentials (deps.mqttCredentials).
  */
 export async function startRealtime(deps: AppDeps, opts: RealtimeOptions = {}) {
   const settings = { ...realtimeSettings(deps.config), ...opts.settings };
@@ -56,16 +57,8 @@ export async function startRealtime(deps: AppDeps, opts: RealtimeOptions = {}) {
   const target = mqttTarget({ mqttUrl: deps.config.mqttUrl, embeddedUrl: broker?.url, secret });
 
   const link = connectMqtt(target, `qa-relay-${randomBytes(6).toString('hex')}`, { onError: (error) => log.warn('mqtt link error', { error: error.message }) });
-  const relay = createOutboxRelay({ db: deps.database.db, publisher: link, log, namespace: settings.mqttNamespace, pollMs: opts.pollMs });
-  const notificationsConsumer = createNotificationConsumer(deps, { pollMs: opts.pollMs });
-  deps.wakeOutbox = () => {
-    relay.wake();
-    // On PGlite one query runs at a time: the live path first, notifications a moment later.
-    notificationsConsumer.wake(25);
-  };
-  deps.brokerReady = () => link.connected;
-  relay.start();
-  notificationsConsumer.start();
+  deps.mqttCredentials = (grant, ttlSeconds) => issueMqttCredentials(secret, grant, ttlSeconds);
+  const events = startEventFlow(deps, { publisher: link, namespace: settings.mqttNamespace, pollMs: opts.pollMs });
 
   let gateway: Gateway | undefined;
   if (opts.server) {
@@ -79,17 +72,15 @@ export async function startRealtime(deps: AppDeps, opts: RealtimeOptions = {}) {
 
   return {
     broker,
-    relay,
-    notifications: notificationsConsumer,
+    events,
     gateway,
     link,
     /** Stops accepting sockets and events, then closes the broker connection and the broker. */
     async stop() {
-      deps.wakeOutbox = undefined;
-      deps.brokerReady = undefined;
+      deps.mqttCredentials = undefined;
       await gateway?.close();
       releaseUpgrades?.();
-      await Promise.all([relay.stop(), notificationsConsumer.stop()]);
+      await events.stop();
       await link.close();
       await broker?.close();
     },

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { wireTopic } from '#realtime/topics';
+import { wireTopic } from '#domain/realtime-topics';
 import type { Db } from '../db/client.ts';
 import { outbox, outboxConsumers } from '../db/schema/index.ts';
 import type { Logger } from '../lib/logger.ts';
-import { toLiveEvent } from './events.ts';
+import { toLiveEvent } from './outbox.ts';
 
 /** What the relay needs from an MQTT connection (realtime/mqtt-link.ts provides it). */
 export type EventPublisher = {

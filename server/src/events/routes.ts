@@ -1,14 +1,13 @@
 import { Hono } from 'hono';
 import { parseRoom, replayQuerySchema } from '#domain/realtime';
-import { issueMqttCredentials } from '#realtime/credentials';
-import { TOPIC_ROOT, userTopic, wireTopic } from '#realtime/topics';
+import { TOPIC_ROOT, userTopic, wireTopic } from '#domain/realtime-topics';
 import type { AppEnv } from '../http/context.ts';
 import { currentUser, requireUser } from '../auth/guard.ts';
 import { ApiError, notFound } from '../lib/errors.ts';
 import { queryOf } from '../lib/validate.ts';
 import { canJoinRoom, embeddingOriginsOf, replayEvents } from './access.ts';
 import { liveSessionKey } from '../auth/session-end.ts';
-import { settingsOf } from './settings.ts';
+import { settingsOf } from './realtime-settings.ts';
 
 /**
  * What a gateway running alone (`npm run start:realtime`) asks the API with the user's own
@@ -39,18 +38,20 @@ export const realtimeRoutes = new Hono<AppEnv>()
  * POST auth/mqtt-credentials (docs/decisions.md, Realtime): short-lived MQTT credentials for the mobile app and
  * devices. The embedded broker enforces them: subscribe to the user's own topic, their visible
  * projects' topics and (staff) their company's; never publish. An external broker (MQTT_URL)
- * must be given the same rules in its ACL (docs/operations.md).
+ * must be given the same rules in its ACL (docs/operations.md). The runtime that runs the broker
+ * signs them (deps.mqttCredentials); a process without one answers 503.
  */
 export const mqttCredentialRoutes = new Hono<AppEnv>()
   .post('/mqtt-credentials', requireUser, (c) => {
     const u = currentUser(c);
-    const { config } = c.var.deps;
+    const issue = c.var.deps.mqttCredentials;
+    if (!issue) throw new ApiError(503, 'errors.realtime_unavailable');
     const settings = settingsOf(c.var.deps);
     const ns = settings.mqttNamespace;
     const isStaff = u.kind === 'staff';
     // Bound to this session: the broker refuses them, and closes their connections, once it ends.
     const grant = { companyId: u.companyId, userId: u.id, projectIds: u.projectIds, isStaff, sid: liveSessionKey(u.sessionId) };
-    const creds = issueMqttCredentials(config.signingSecret, grant, settings.mqttCredentialsTtl);
+    const creds = issue(grant, settings.mqttCredentialsTtl);
     const base = `${TOPIC_ROOT}/${u.companyId}`;
     return c.json({
       data: {

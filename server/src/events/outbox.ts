@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { LiveEvent } from '#domain/realtime';
-import { topicOf } from '#realtime/topics';
+import { topicOf } from '#domain/realtime-topics';
 import type { Db, Tx } from '../db/client.ts';
 import { outbox } from '../db/schema/index.ts';
 import type { AppDeps } from '../http/context.ts';

@@ -2,12 +2,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ClientToServerEvents, JoinResult, LiveEvent, ServerToClientEvents } from '#domain/realtime';
-import { createTestContext, type TestContext } from '../test-support.ts';
-import { outbox, owners, unitOwners, units, users } from '../db/schema/index.ts';
-import { recordEvent, transactionWithEvents } from './events.ts';
+import { createRealtimeTestContext, type RealtimeTestContext } from './test-support.ts';
+import { outbox, owners, unitOwners, units, users } from '../server/src/db/schema/index.ts';
+import { recordEvent, transactionWithEvents } from '../server/src/events/outbox.ts';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-let ctx: TestContext;
+let ctx: RealtimeTestContext;
 let admin: string;
 let agente: string;
 let otra: string;
@@ -58,7 +58,7 @@ const emitIn = (projectId: number | null, data: Record<string, unknown> = {}, co
   transactionWithEvents(ctx.deps, (tx) => recordEvent(tx, { type: 'test.changed', companyId, projectId, entity: { type: 'ticket', id: 1 }, data }));
 
 beforeAll(async () => {
-  ctx = await createTestContext({ realtime: true });
+  ctx = await createRealtimeTestContext();
   [admin, agente, otra] = await Promise.all([ctx.login('admin'), ctx.login('agente'), ctx.login('otra')]);
 });
 afterEach(() => { sockets.splice(0).forEach((s) => s.disconnect()); });

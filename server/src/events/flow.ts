@@ -1,0 +1,54 @@
+import type { AppDeps } from '../http/context.ts';
+import { createOutboxConsumer, type OutboxConsumer } from './consumer.ts';
+import { createOutboxRelay, type EventPublisher, type OutboxRelay } from './relay.ts';
+
+export type EventFlowOptions = {
+  /** The broker connection the relay publishes to; without one only the consumers run. */
+  publisher?: EventPublisher;
+  /** Topic prefix on the wire (MQTT_NAMESPACE). */
+  namespace?: string;
+  /** Faster polls for tests. */
+  pollMs?: number;
+};
+
+/**
+ * The server's half of the event path in one process (docs/architecture.md §5 step 3): the outbox
+ * relay, given a publisher, and the outbox consumers the modules registered (server/src/modules.ts). Wires deps.wakeOutbox (a commit that wrote
+ * events is handled at once, not at the next poll) and deps.brokerReady (/ready). The runtime
+ * (runtime/realtime.ts) starts it with its MQTT link; tests of consumers alone start it bare.
+ */
+export function startEventFlow(deps: AppDeps, opts: EventFlowOptions = {}) {
+  const log = deps.log.child({ component: 'realtime' });
+  const { publisher } = opts;
+  const relay: OutboxRelay | undefined = publisher
+    ? createOutboxRelay({ db: deps.database.db, publisher, log, namespace: opts.namespace, pollMs: opts.pollMs })
+    : undefined;
+  const consumers: OutboxConsumer[] = deps.registry.outboxConsumers().map(({ name, handler }) => createOutboxConsumer({
+    db: deps.database.db, name, log: deps.log, handle: handler(deps), pollMs: opts.pollMs, onEventsWritten: () => deps.wakeOutbox?.(),
+  }));
+  deps.wakeOutbox = () => {
+    relay?.wake();
+    // On PGlite one query runs at a time: the live path first, the consumers a moment later.
+    for (const consumer of consumers) consumer.wake(25);
+  };
+  deps.brokerReady = publisher ? () => publisher.connected : undefined;
+  relay?.start();
+  for (const consumer of consumers) consumer.start();
+
+  return {
+    relay,
+    consumers,
+    /** The consumer of that name (e.g. 'notifications'). */
+    consumer(name: string): OutboxConsumer {
+      const found = consumers.find((c) => c.name === name);
+      if (!found) throw new Error(`no outbox consumer '${name}'`);
+      return found;
+    },
+    async stop() {
+      deps.wakeOutbox = undefined;
+      deps.brokerReady = undefined;
+      await Promise.all([relay?.stop(), ...consumers.map((c) => c.stop())]);
+    },
+  };
+}
+export type EventFlow = ReturnType<typeof startEventFlow>;
