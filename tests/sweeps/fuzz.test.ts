@@ -6,7 +6,8 @@ import { API_V1, API_V2, createApp } from '../../server/src/app.ts';
 import { routeTable } from '../../server/src/http/route-table.ts';
 import { users } from '../../server/src/db/schema/index.ts';
 import { observeSchemas } from '../../server/src/lib/validate.ts';
-import { createTestContext, type TestContext } from '../../server/src/test-support.ts';
+import type { TestContext } from '../../server/src/test-support.ts';
+import { createSweepContext } from './sweep-context.ts';
 import { expandRoute, fillPath, samplesIn, type RouteCall, type Samples } from './route-samples.ts';
 import { arbitraryOf, hintsFrom, jsonSchemaOf, mutate, PATH_VALUES, queryValue, type Hints, type JsonSchema } from './fuzz-arbitraries.ts';
 import { isLocalized, type Lang } from './localized.ts';
@@ -42,7 +43,7 @@ let lastError = '';
 let adminId = 0;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createSweepContext();
   cookies.admin = await ctx.login('admin');
   cookies.owner = await ctx.login('propietario');
   staffSamples = await samplesIn(ctx, ctx.seed.companyId);

@@ -6,7 +6,8 @@ import {
 } from '../../server/src/db/schema/index.ts';
 import { routeTable } from '../../server/src/http/route-table.ts';
 import { raw, useTempStorage } from '../../server/src/modules/files/test-helpers.ts';
-import { createTestContext, type TestContext } from '../../server/src/test-support.ts';
+import type { TestContext } from '../../server/src/test-support.ts';
+import { createSweepContext } from './sweep-context.ts';
 import { inputsFor, listQuery } from './isolation-inputs.ts';
 import { API, callerFor, FILES, permissionsNamed, planCall, type Caller, type Planned, type Scope, SCOPES } from './isolation-plan.ts';
 import { expandRoute, fillPath, recordsIn, samplesIn, type RecordSet, type Samples } from './route-samples.ts';
@@ -49,7 +50,7 @@ async function limitedUser(admin: typeof users.$inferSelect, granted: string[], 
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createSweepContext();
   ({ cleanup } = useTempStorage(ctx));
   const rows = routeTable(createApp(ctx.deps));
   planned = rows.flatMap(expandRoute).map(planCall);

@@ -12,7 +12,8 @@ import { createApp } from '../../server/src/app.ts';
 import { profiles, users } from '../../server/src/db/schema/index.ts';
 import { permissionsFor, routeTable, type RouteRow } from '../../server/src/http/route-table.ts';
 import { useTempStorage } from '../../server/src/modules/files/test-helpers.ts';
-import { createTestContext, type TestContext } from '../../server/src/test-support.ts';
+import type { TestContext } from '../../server/src/test-support.ts';
+import { createSweepContext } from './sweep-context.ts';
 import { expandRoute, fillPath, type RouteCall, type Samples } from './route-samples.ts';
 import { addMissingRecords, PNG, signedPut } from './sweep-records.ts';
 
@@ -36,7 +37,7 @@ const cookies = new Map<Who, string>();
 const identities = new Map<Who, Identity>();
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createSweepContext();
   cleanup = useTempStorage(ctx).cleanup;
   for (const role of ROLES) cookies.set(role, await ctx.login(role));
   const rows = await ctx.db.select({ username: users.username, kind: users.kind, permissions: profiles.permissions }).from(users)
