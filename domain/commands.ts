@@ -59,3 +59,10 @@ export function verbPermissions(table: CommandTable): Record<string, string> {
   }
   return byVerb;
 }
+
+/** The events of a table that have a verb route (the client posts them to …/<verb>). */
+export type VerbCommandType<T extends CommandTable> = { [K in keyof T]: T[K] extends { verb: string } ? K : never }[keyof T] & string;
+
+/** The events of a table whose request body is exactly `Body` (e.g. the order decisions that take only a reason). */
+export type CommandTypeWithBody<T extends CommandTable, Body extends z.ZodType> =
+  { [K in keyof T]: [T[K]['body']] extends [Body] ? ([Body] extends [T[K]['body']] ? K : never) : never }[keyof T] & string;

@@ -1,5 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { TicketCreateInput, TicketListQuery, TicketUpdateInput } from '#domain/schemas/warranties';
+import type { BULK_ACTIONS, TicketCreateInput, TicketListQuery, TicketUpdateInput } from '#domain/schemas/warranties';
+import type { VerbCommandType } from '#domain/commands';
+import { ticketCommands } from '#domain/tickets';
 import { apiV2 } from '../../../api/clients.ts';
 import { dataListQuery } from '../../../api/query.ts';
 import type { DataEnvelope, ListEnvelope } from '../../../api/data.ts';
@@ -41,26 +43,17 @@ export const mergeCandidatesQuery = (id: number) => queryOptions({
   queryFn: ({ signal }) => apiV2.get<DataEnvelope<MergeCandidate[]>>(ticketPath(id, '/fusionables'), { signal }).then((r) => r.data),
 });
 
-/** The ticket actions of docs/product.md §4, by the URL verb the API uses for each machine event. */
-export const TICKET_ACTION_PATHS = {
-  'ticket.open': 'abrir',
-  'ticket.startProgress': 'iniciar',
-  'ticket.postpone': 'postergar',
-  'ticket.unpostpone': 'reanudar',
-  'ticket.resolve': 'resolver',
-  'ticket.close': 'cerrar',
-  'ticket.markNotApplicable': 'no-aplica',
-  'ticket.reopen': 'reabrir',
-} as const;
-export type TicketActionEvent = keyof typeof TICKET_ACTION_PATHS;
+/** The ticket actions of docs/product.md §4 with a verb route; the verb is the domain table's (the server routes by it). */
+export type TicketActionEvent = VerbCommandType<typeof ticketCommands>;
 
-export type BulkInput = { ids: number[]; action: 'assign' | 'priority' | 'postpone' | 'unpostpone' | 'close' | 'reopen'; responsible_id?: number; priority?: string; justification?: string };
+type BulkAction = (typeof BULK_ACTIONS)[number];
+export type BulkInput = { ids: number[]; action: BulkAction; responsible_id?: number; priority?: string; justification?: string };
 
 export const ticketsApi = {
   create: (input: TicketCreateInput) => apiV2.post<DataEnvelope<TicketDetail>>(`${API}/solicitudes`, input).then((r) => r.data),
   update: (id: number, input: TicketUpdateInput) => apiV2.patch<DataEnvelope<TicketDetail>>(ticketPath(id), input).then((r) => r.data),
   action: (id: number, event: TicketActionEvent, body: { justification?: string } = {}) =>
-    apiV2.post<DataEnvelope<TicketDetail>>(ticketPath(id, `/${TICKET_ACTION_PATHS[event]}`), body).then((r) => r.data),
+    apiV2.post<DataEnvelope<TicketDetail>>(ticketPath(id, `/${ticketCommands[event].verb}`), body).then((r) => r.data),
   merge: (id: number, ticketIds: number[]) => apiV2.post<DataEnvelope<TicketDetail>>(ticketPath(id, '/fusionar'), { ticket_ids: ticketIds }).then((r) => r.data),
   message: (id: number, input: { body: string; visibility: 'public' | 'private'; attachments: { path: string; name: string; size: number; type: string }[] }) =>
     apiV2.post<DataEnvelope<{ id: number }>>(ticketPath(id, '/mensajes'), input).then((r) => r.data),

@@ -1,6 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { acReplySchema, orderCreateSchema, orderManageSchema, orderScheduleSchema, orderUpdateSchema } from '#domain/schemas/warranties';
+import type { acReplySchema, failureNoteSchema, orderCreateSchema, orderDecisionSchema, orderManageSchema, orderScheduleSchema, orderUpdateSchema } from '#domain/schemas/warranties';
+import type { CommandTypeWithBody } from '#domain/commands';
+import { acCommands } from '#domain/acs';
+import { failureCommands } from '#domain/failures';
+import { orderCommands } from '#domain/orders';
 import { apiV2 } from '../../../api/clients.ts';
 import type { DataEnvelope } from '../../../api/data.ts';
 import { warrantyKeys } from './keys.ts';
@@ -30,14 +34,8 @@ export const acsQuery = (ticketId: number) => queryOptions({
   queryFn: ({ signal }) => apiV2.get<DataEnvelope<AcView[]>>(ticketPath(ticketId, '/ac'), { signal }).then((r) => r.data),
 });
 
-/** The failure actions of docs/product.md §4, by the URL verb of each. */
-export const FAILURE_ACTION_PATHS = {
-  'failure.markNotApplicable': 'no-aplica',
-  'failure.reopen': 'reabrir',
-  'failure.markToOwner': 'marcar-propietario',
-  'failure.reenter': 'reingresar',
-} as const;
-export type FailureActionEvent = keyof typeof FAILURE_ACTION_PATHS;
+/** The failure actions of docs/product.md §4 that take only a note (not an outcome); verbs are the domain table's. */
+export type FailureActionEvent = CommandTypeWithBody<typeof failureCommands, typeof failureNoteSchema>;
 
 export type FailureCreateBody = { failure_type_id: number; description?: string; severity?: string; batch?: number; attachments: { path: string; name: string; size: number; type: string }[] };
 
@@ -45,20 +43,13 @@ export const failuresApi = {
   create: (ticketId: number, body: FailureCreateBody) => apiV2.post(ticketPath(ticketId, '/fallas'), body),
   remove: (ticketId: number, failureId: number) => apiV2.delete(ticketPath(ticketId, `/fallas/${failureId}`)),
   outcome: (ticketId: number, failureId: number, outcome: string, comment?: string) =>
-    apiV2.post(ticketPath(ticketId, `/fallas/${failureId}/resultado`), { outcome, comment }),
+    apiV2.post(ticketPath(ticketId, `/fallas/${failureId}/${failureCommands['failure.comply'].verb}`), { outcome, comment }),
   action: (ticketId: number, failureId: number, event: FailureActionEvent, comment?: string) =>
-    apiV2.post(ticketPath(ticketId, `/fallas/${failureId}/${FAILURE_ACTION_PATHS[event]}`), { comment }),
+    apiV2.post(ticketPath(ticketId, `/fallas/${failureId}/${failureCommands[event].verb}`), { comment }),
 };
 
-/** The order actions of docs/product.md §4 without a body of their own (an optional reason). */
-export const ORDER_ACTION_PATHS = {
-  'order.unschedule': 'desagendar',
-  'order.confirm': 'confirmar',
-  'order.reject': 'rechazar',
-  'order.cancel': 'cancelar',
-  'order.finish': 'finalizar',
-} as const;
-export type OrderActionEvent = keyof typeof ORDER_ACTION_PATHS;
+/** The order actions of docs/product.md §4 without a body of their own (an optional reason); verbs are the domain table's. */
+export type OrderActionEvent = CommandTypeWithBody<typeof orderCommands, typeof orderDecisionSchema>;
 
 export const ordersApi = {
   create: (ticketId: number, kind: OrderKind, body: z.input<typeof orderCreateSchema>) =>
@@ -66,16 +57,16 @@ export const ordersApi = {
   update: (ticketId: number, kind: OrderKind, orderId: number, body: z.input<typeof orderUpdateSchema>) =>
     apiV2.patch<DataEnvelope<OrderView>>(ticketPath(ticketId, `/${kindPath(kind)}/${orderId}`), body).then((r) => r.data),
   schedule: (ticketId: number, kind: OrderKind, orderId: number, body: z.input<typeof orderScheduleSchema>, reschedule: boolean) =>
-    apiV2.post<DataEnvelope<OrderView>>(ticketPath(ticketId, `/${kindPath(kind)}/${orderId}/${reschedule ? 'reagendar' : 'agendar'}`), body).then((r) => r.data),
+    apiV2.post<DataEnvelope<OrderView>>(ticketPath(ticketId, `/${kindPath(kind)}/${orderId}/${orderCommands[reschedule ? 'order.reschedule' : 'order.schedule'].verb}`), body).then((r) => r.data),
   manage: (ticketId: number, kind: OrderKind, orderId: number, body: z.input<typeof orderManageSchema>) =>
-    apiV2.post<DataEnvelope<OrderView>>(ticketPath(ticketId, `/${kindPath(kind)}/${orderId}/gestionar`), body).then((r) => r.data),
+    apiV2.post<DataEnvelope<OrderView>>(ticketPath(ticketId, `/${kindPath(kind)}/${orderId}/${orderCommands['order.manage'].verb}`), body).then((r) => r.data),
   action: (ticketId: number, kind: OrderKind, orderId: number, event: OrderActionEvent, reason?: string) =>
-    apiV2.post<DataEnvelope<OrderView>>(ticketPath(ticketId, `/${kindPath(kind)}/${orderId}/${ORDER_ACTION_PATHS[event]}`), { reason }).then((r) => r.data),
+    apiV2.post<DataEnvelope<OrderView>>(ticketPath(ticketId, `/${kindPath(kind)}/${orderId}/${orderCommands[event].verb}`), { reason }).then((r) => r.data),
 };
 
 export const acsApi = {
   create: (ticketId: number, failureIds: number[]) => apiV2.post(ticketPath(ticketId, '/ac'), { failure_ids: failureIds }),
-  reply: (ticketId: number, acId: number, body: z.input<typeof acReplySchema>) => apiV2.post(ticketPath(ticketId, `/ac/${acId}/responder`), body),
+  reply: (ticketId: number, acId: number, body: z.input<typeof acReplySchema>) => apiV2.post(ticketPath(ticketId, `/ac/${acId}/${acCommands['ac.approve'].verb}`), body),
   followUp: (ticketId: number, acId: number, followUp: 'reinspeccion' | 'orden_trabajo') =>
-    apiV2.post(ticketPath(ticketId, `/ac/${acId}/seguimiento`), { follow_up: followUp }),
+    apiV2.post(ticketPath(ticketId, `/ac/${acId}/${acCommands['ac.markForReinspection'].verb}`), { follow_up: followUp }),
 };

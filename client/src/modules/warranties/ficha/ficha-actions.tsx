@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import type { FichaEventType } from '#machines/ficha';
 import { useCan } from '../../../shared/session/auth-user.ts';
 import { showSuccessToast } from '../../../api/notify.ts';
-import { deliveryKeys, fichaApi, ownersQuery, type FichaDetail } from './ficha-api.ts';
+import { deliveryKeys, fichaApi, ownersQuery, type FichaDetail, type ScheduleAnswerEvent } from './ficha-api.ts';
 import { FICHA_ACTIONS, fichaEventsAllowed, scheduleEventsAllowed } from './ficha-machine.ts';
 import { DeliverDialog } from './deliver-dialog.tsx';
 import { ScheduleDialog } from './schedule-dialog.tsx';
@@ -40,7 +40,7 @@ export function FichaActions({ ficha }: { ficha: FichaDetail }) {
   };
   const done = (detail?: FichaDetail, message = 'saved') => { refresh(detail); setOpen(null); showSuccessToast(t(`deliveries_ui.messages.${message}`)); };
   const schedule = useMutation({ mutationFn: (startAt: string) => fichaApi.schedule(ficha.id, startAt), onSuccess: (d) => done(d, 'scheduled') });
-  const answer = useMutation({ mutationFn: (d: 'confirmar' | 'rechazar') => fichaApi.answerSchedule(ficha.id, d), onSuccess: (d) => done(d) });
+  const answer = useMutation({ mutationFn: (e: ScheduleAnswerEvent) => fichaApi.answerSchedule(ficha.id, e), onSuccess: (d) => done(d) });
   const command = useMutation({
     mutationFn: async (event: Confirmable) => {
       if (event === 'ficha.clean') return fichaApi.clean(ficha.id);
@@ -56,12 +56,12 @@ export function FichaActions({ ficha }: { ficha: FichaDetail }) {
   return (
     <HStack gap="2" wrap="wrap" data-testid="ficha-actions">
       {scheduleAnswers.includes('schedule.confirm') ? (
-        <Button size="sm" variant="outline" loading={answer.isPending} onClick={() => answer.mutate('confirmar')} data-testid="action-schedule-confirm">
+        <Button size="sm" variant="outline" loading={answer.isPending} onClick={() => answer.mutate('schedule.confirm')} data-testid="action-schedule-confirm">
           {t('deliveries_ui.actions.confirm_schedule')}
         </Button>
       ) : null}
       {scheduleAnswers.includes('schedule.reject') ? (
-        <Button size="sm" variant="outline" onClick={() => answer.mutate('rechazar')} data-testid="action-schedule-reject">{t('deliveries_ui.actions.reject_schedule')}</Button>
+        <Button size="sm" variant="outline" onClick={() => answer.mutate('schedule.reject')} data-testid="action-schedule-reject">{t('deliveries_ui.actions.reject_schedule')}</Button>
       ) : null}
       {FICHA_ACTIONS.filter((e) => allowed.includes(e)).map((e) => (
         <Button key={e} size="sm" variant={e === 'ficha.deliver' ? 'solid' : e === 'ficha.clean' ? 'outline' : 'subtle'}

@@ -1,6 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { DeliverInput, FichaListQuery } from '#domain/schemas/deliveries';
 import type { FichaState } from '#machines/ficha';
+import type { VerbCommandType } from '#domain/commands';
+import { deliveryScheduleCommands, fichaCommands } from '#domain/fichas';
 import { apiV2 } from '../../../api/clients.ts';
 import type { DataEnvelope, ListEnvelope } from '../../../api/data.ts';
 import { createQueryKeys, dataListQuery } from '../../../api/query.ts';
@@ -83,15 +85,18 @@ export const unitTypesQuery = () => queryOptions({
 
 export type OwnerInput = { name: string; last_name?: string; mail?: string; phone?: string; role: Owner['role'] };
 
+/** The owner's answers staff record on the delivery appointment (verb routes of the domain table). */
+export type ScheduleAnswerEvent = VerbCommandType<typeof deliveryScheduleCommands>;
+
 export const fichaApi = {
   bulkSchedule: (projectId: number, input: { unit_ids: number[]; start_at: string; interval_minutes: number }) =>
     apiV2.post<DataEnvelope<{ scheduled: number }>>(`${API}/proyectos/${projectId}/fichas/agendar`, input),
-  schedule: (unitId: number, startAt: string) => data(apiV2.post<DataEnvelope<FichaDetail>>(fichaPath(unitId, '/agendar'), { start_at: startAt })),
-  answerSchedule: (unitId: number, decision: 'confirmar' | 'rechazar') => data(apiV2.post<DataEnvelope<FichaDetail>>(fichaPath(unitId, `/agenda/${decision}`), {})),
-  deliver: (unitId: number, input: DeliverInput) => data(apiV2.post<DataEnvelope<FichaDetail>>(fichaPath(unitId, '/entregar'), input)),
-  returnToNew: (unitId: number) => data(apiV2.post<DataEnvelope<FichaDetail>>(fichaPath(unitId, '/volver-a-nuevo'), {})),
-  clean: (unitId: number) => data(apiV2.post<DataEnvelope<FichaDetail>>(fichaPath(unitId, '/limpiar'), {})),
-  passToAfterSales: (unitId: number) => data(apiV2.post<DataEnvelope<FichaDetail & { ticket: { id: number; code: string } }>>(fichaPath(unitId, '/pasar-a-postventa'), {})),
+  schedule: (unitId: number, startAt: string) => data(apiV2.post<DataEnvelope<FichaDetail>>(fichaPath(unitId, `/${fichaCommands['ficha.schedule'].verb}`), { start_at: startAt })),
+  answerSchedule: (unitId: number, event: ScheduleAnswerEvent) => data(apiV2.post<DataEnvelope<FichaDetail>>(fichaPath(unitId, `/agenda/${deliveryScheduleCommands[event].verb}`), {})),
+  deliver: (unitId: number, input: DeliverInput) => data(apiV2.post<DataEnvelope<FichaDetail>>(fichaPath(unitId, `/${fichaCommands['ficha.deliver'].verb}`), input)),
+  returnToNew: (unitId: number) => data(apiV2.post<DataEnvelope<FichaDetail>>(fichaPath(unitId, `/${fichaCommands['ficha.returnToNew'].verb}`), {})),
+  clean: (unitId: number) => data(apiV2.post<DataEnvelope<FichaDetail>>(fichaPath(unitId, `/${fichaCommands['ficha.clean'].verb}`), {})),
+  passToAfterSales: (unitId: number) => data(apiV2.post<DataEnvelope<FichaDetail & { ticket: { id: number; code: string } }>>(fichaPath(unitId, `/${fichaCommands['ficha.passToAfterSales'].verb}`), {})),
   addOwner: (unitId: number, input: OwnerInput) => apiV2.post(fichaPath(unitId, '/propietarios'), input),
   updateOwner: (unitId: number, ownerId: number, input: Partial<OwnerInput>) => apiV2.patch(fichaPath(unitId, `/propietarios/${ownerId}`), input),
   removeOwner: (unitId: number, ownerId: number) => apiV2.delete(fichaPath(unitId, `/propietarios/${ownerId}`)),

@@ -12,7 +12,8 @@ export function useUnitId(): number {
   return id;
 }
 
-/** Server permission of each ficha write (server fichas-routes.ts): scheduling, owners and undoing need manage. */
-export const MANAGE = 'entregas_gestionar';
-/** The on-site work (revision, details, accessories, certificates, the delivery dialog): inspectors too. */
-export const REVIEW = 'entregas_gestionar|entregas_revision';
+/**
+ * Permissions of the ficha screens, the domain's (domain/fichas.ts): scheduling, owners and undoing need manage;
+ * the on-site work (revision, details, accessories, certificates, the delivery dialog) is open to inspectors too.
+ */
+export { DELIVERY_MANAGE as MANAGE, DELIVERY_REVIEW as REVIEW } from '#domain/fichas';

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { can } from '#domain/permissions';
+import { TICKET_MANAGE, ticketCommands, type TicketCommandType } from '#domain/tickets';
 import { mockFetch } from '../../../api/mock-fetch.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { clientWithUser, ticketDetail } from '../test/fixtures.ts';
@@ -45,6 +47,22 @@ describe('ticket header actions come from the ticket machine (docs/architecture.
     mockFetch();
     renderWithProviders(<TicketActions ticket={ticketDetail({ state: 'abierta' })} />, { queryClient: clientWithUser(['postventa_gestionar']) });
     expect(actionIds()).toEqual(['ticket.startProgress', 'ticket.postpone']);
+  });
+});
+
+describe('buttons and calls read the domain command table (domain/tickets.ts), the one the server routes and checks by', { timeout: 20_000 }, () => {
+  it('shows an event only to a user holding its table permission, and posts it to its table verb', async () => {
+    const api = mockFetch(() => ({ body: { data: ticketDetail({ state: 'abierta' }) } }));
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<TicketActions ticket={ticketDetail({ state: 'nueva' })} />, { queryClient: clientWithUser([TICKET_MANAGE]) });
+    const shown = actionIds() as TicketCommandType[];
+    expect(shown.length).toBeGreaterThan(0);
+    for (const e of shown) expect(can({ [TICKET_MANAGE]: true }, ticketCommands[e].permission)).toBe(true);
+    expect(ticketCommands['ticket.close'].permission).not.toBe(TICKET_MANAGE);
+    expect(shown).not.toContain('ticket.close');
+    await user.click(screen.getByTestId('action-ticket.open'));
+    await waitFor(() => expect(api.calls.find((c) => c.method === 'POST')).toBeTruthy());
+    expect(new URL(api.calls.find((c) => c.method === 'POST')!.url).pathname).toBe(`/api/v2/public/api/postventa/solicitudes/31/${ticketCommands['ticket.open'].verb}`);
   });
 });
 

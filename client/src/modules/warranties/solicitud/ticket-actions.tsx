@@ -3,9 +3,11 @@ import { Button, Flex } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { JUSTIFICATION_MAX, closeSchema } from '#domain/schemas/warranties';
+import { can } from '#domain/permissions';
+import { ticketCommands, type TicketCommandType } from '#domain/tickets';
 import type { TicketEventType } from '#machines/ticket';
 import { serverFieldErrors, validate } from '../../../shared/forms.ts';
-import { useCan } from '../../../shared/session/auth-user.ts';
+import { permissionsOf, useAuthUser } from '../../../shared/session/auth-user.ts';
 import { warrantyKeys } from '../api/keys.ts';
 import { ticketsApi, type TicketActionEvent } from '../api/tickets-api.ts';
 import type { TicketDetail } from '../api/types.ts';
@@ -15,17 +17,20 @@ import { EditTicketDialog } from './edit-ticket-dialog.tsx';
 import { MergeDialog } from './merge-dialog.tsx';
 import { pendingFailuresOf } from './use-ticket.ts';
 
-/** Header buttons, in order; which show is the machine's answer for the ticket's state (docs/architecture.md §5). */
-const BUTTONS: { event: TicketEventType; permission: string; dialog?: 'justify' | 'reopen' | 'merge' }[] = [
-  { event: 'ticket.open', permission: 'postventa_gestionar' },
-  { event: 'ticket.startProgress', permission: 'postventa_gestionar' },
-  { event: 'ticket.postpone', permission: 'postventa_gestionar' },
-  { event: 'ticket.unpostpone', permission: 'postventa_gestionar' },
-  { event: 'ticket.resolve', permission: 'postventa_gestionar' },
-  { event: 'ticket.merge', permission: 'postventa_cerrar', dialog: 'merge' },
-  { event: 'ticket.markNotApplicable', permission: 'postventa_cerrar', dialog: 'justify' },
-  { event: 'ticket.close', permission: 'postventa_cerrar', dialog: 'justify' },
-  { event: 'ticket.reopen', permission: 'postventa_cerrar', dialog: 'reopen' },
+/**
+ * Header buttons, in order; which show is the machine's answer for the ticket's state (docs/architecture.md §5)
+ * and the permission the domain table gives each event, the one the server checks.
+ */
+const BUTTONS: { event: Exclude<TicketCommandType, 'ticket.saveAs'>; dialog?: 'justify' | 'reopen' | 'merge' }[] = [
+  { event: 'ticket.open' },
+  { event: 'ticket.startProgress' },
+  { event: 'ticket.postpone' },
+  { event: 'ticket.unpostpone' },
+  { event: 'ticket.resolve' },
+  { event: 'ticket.merge', dialog: 'merge' },
+  { event: 'ticket.markNotApplicable', dialog: 'justify' },
+  { event: 'ticket.close', dialog: 'justify' },
+  { event: 'ticket.reopen', dialog: 'reopen' },
 ];
 
 export const buttonKey = (event: string) => `warranties_ui.ticket_actions.${event.slice(event.indexOf('.') + 1)}`;
@@ -33,12 +38,12 @@ export const buttonKey = (event: string) => `warranties_ui.ticket_actions.${even
 export function TicketActions({ ticket }: { ticket: TicketDetail }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const canManage = useCan('postventa_gestionar');
-  const canClose = useCan('postventa_cerrar');
+  const { data: user } = useAuthUser();
+  const permissions = permissionsOf(user);
+  const canManage = can(permissions, ticketCommands['ticket.saveAs'].permission);
   const [dialog, setDialog] = useState<{ event: TicketEventType; kind: 'justify' | 'reopen' | 'merge' | 'edit' } | null>(null);
   const [fieldError, setFieldError] = useState<string | undefined>();
   const allowed = ticketEventsAllowed({ state: ticket.state, previousState: ticket.previous_state, pendingFailures: pendingFailuresOf(ticket) });
-  const may = (permission: string) => (permission === 'postventa_cerrar' ? canClose : canManage);
 
   const act = useMutation({
     mutationFn: ({ event, justification }: { event: TicketActionEvent; justification?: string }) =>
@@ -59,7 +64,7 @@ export function TicketActions({ ticket }: { ticket: TicketDetail }) {
     act.mutate({ event: event as TicketActionEvent, justification: r.data.justification });
   }
 
-  const visible = BUTTONS.filter((b) => allowed.includes(b.event) && may(b.permission));
+  const visible = BUTTONS.filter((b) => allowed.includes(b.event) && can(permissions, ticketCommands[b.event].permission));
   return (
     <Flex gap="2" wrap="wrap" justify={{ base: 'flex-start', md: 'flex-end' }} data-testid="ticket-actions">
       {canManage && ticket.state !== 'fusionada' ? (

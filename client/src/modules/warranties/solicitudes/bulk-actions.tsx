@@ -3,8 +3,9 @@ import { Button, Flex, HStack, NativeSelect, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { JUSTIFICATION_MAX, TICKET_PRIORITIES } from '#domain/schemas/warranties';
-import type { TicketEventType } from '#machines/ticket';
-import { useCan } from '../../../shared/session/auth-user.ts';
+import { can } from '#domain/permissions';
+import { BULK_ACTION_EVENT, bulkActionPermission } from '#domain/tickets';
+import { permissionsOf, useAuthUser } from '../../../shared/session/auth-user.ts';
 import { showSuccessToast } from '../../../api/notify.ts';
 import { warrantyKeys } from '../api/keys.ts';
 import { ticketsApi, type BulkInput } from '../api/tickets-api.ts';
@@ -13,17 +14,13 @@ import { TextPromptDialog } from '../components/text-prompt-dialog.tsx';
 import { ticketEventsAllowed } from '../components/ticket-machine.ts';
 import { SELECTION_MAX } from './selection.ts';
 
-const MACHINE_ACTIONS: { action: BulkInput['action']; event: TicketEventType; permission: string }[] = [
-  { action: 'postpone', event: 'ticket.postpone', permission: 'postventa_gestionar' },
-  { action: 'unpostpone', event: 'ticket.unpostpone', permission: 'postventa_gestionar' },
-  { action: 'close', event: 'ticket.close', permission: 'postventa_cerrar' },
-  { action: 'reopen', event: 'ticket.reopen', permission: 'postventa_cerrar' },
-];
+/** The bulk actions that send a machine event, in order; the event and its permission are the domain table's. */
+const MACHINE_ACTIONS = ['postpone', 'unpostpone', 'close', 'reopen'] as const satisfies BulkInput['action'][];
 
 /** Which bulk state actions apply: those the machine accepts for at least one selected ticket (the API skips the rest with a warning). */
 export function bulkActionsFor(rows: Pick<TicketRow, 'state' | 'previous_state'>[]): BulkInput['action'][] {
   const allowed = new Set(rows.flatMap((r) => ticketEventsAllowed({ state: r.state, previousState: r.previous_state })));
-  return MACHINE_ACTIONS.filter((a) => allowed.has(a.event)).map((a) => a.action);
+  return MACHINE_ACTIONS.filter((a) => allowed.has(BULK_ACTION_EVENT[a]));
 }
 
 type Props = { selectedRows: TicketRow[]; responsibles: { value: string; label: string }[]; onDone: () => void };
@@ -32,8 +29,9 @@ type Props = { selectedRows: TicketRow[]; responsibles: { value: string; label: 
 export function BulkActions({ selectedRows, responsibles, onDone }: Props) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const canManage = useCan('postventa_gestionar');
-  const canClose = useCan('postventa_cerrar');
+  const { data: user } = useAuthUser();
+  const permissions = permissionsOf(user);
+  const canManage = can(permissions, bulkActionPermission('assign'));
   const [closing, setClosing] = useState(false);
   const bulk = useMutation({
     mutationFn: ticketsApi.bulk,
@@ -46,7 +44,7 @@ export function BulkActions({ selectedRows, responsibles, onDone }: Props) {
   });
   const ids = selectedRows.map((r) => r.id);
   const run = (input: Omit<BulkInput, 'ids'>) => bulk.mutate({ ids, ...input });
-  const offered = bulkActionsFor(selectedRows).filter((a) => MACHINE_ACTIONS.find((m) => m.action === a)!.permission === 'postventa_cerrar' ? canClose : canManage);
+  const offered = bulkActionsFor(selectedRows).filter((a) => can(permissions, bulkActionPermission(a)));
   if (!selectedRows.length) return null;
 
   return (
