@@ -30,7 +30,12 @@ describe('ficha header buttons (docs/product.md §4)', () => {
 
   it('a delivered unit with pending failures offers return to new, clean and pass to after-sales', () => {
     const f = ficha({ state: 'entregada_obs', delivery_date: '2026-03-02', pending_failures: 2 });
-    expect(labels(renderActions(f, { entregas_gestionar: true }))).toEqual(['Volver a nueva', 'Limpiar', 'Pasar a postventa']);
+    expect(labels(renderActions(f, { entregas_gestionar: true, postventa_crear: true }))).toEqual(['Volver a nueva', 'Limpiar', 'Pasar a postventa']);
+  });
+
+  it('pass to after-sales creates a ticket: a manager who may not create tickets is not offered it (domain/fichas.ts)', () => {
+    const f = ficha({ state: 'entregada_obs', delivery_date: '2026-03-02', pending_failures: 2 });
+    expect(labels(renderActions(f, { entregas_gestionar: true }))).toEqual(['Volver a nueva', 'Limpiar']);
   });
 
   it('an inspector (revision only) can deliver but not schedule or undo', () => {

@@ -4,18 +4,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { FichaEventType } from '#machines/ficha';
-import { useCan } from '../../../shared/session/auth-user.ts';
+import { can } from '#domain/permissions';
+import { fichaCommands } from '#domain/fichas';
+import { permissionsOf, useAuthUser, useCan } from '../../../shared/session/auth-user.ts';
 import { showSuccessToast } from '../../../api/notify.ts';
 import { deliveryKeys, fichaApi, ownersQuery, type FichaDetail, type ScheduleAnswerEvent } from './ficha-api.ts';
 import { FICHA_ACTIONS, fichaEventsAllowed, scheduleEventsAllowed } from './ficha-machine.ts';
 import { DeliverDialog } from './deliver-dialog.tsx';
 import { ScheduleDialog } from './schedule-dialog.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
-import { MANAGE, REVIEW } from './use-unit-id.ts';
+import { MANAGE } from './use-unit-id.ts';
 
-const PERMISSION: Record<FichaEventType, string> = {
-  'ficha.schedule': MANAGE, 'ficha.deliver': REVIEW, 'ficha.returnToNew': MANAGE, 'ficha.clean': MANAGE, 'ficha.passToAfterSales': MANAGE,
-};
 const LABEL: Record<FichaEventType, string> = {
   'ficha.schedule': 'schedule', 'ficha.deliver': 'deliver', 'ficha.returnToNew': 'return_to_new', 'ficha.clean': 'clean', 'ficha.passToAfterSales': 'pass_to_after_sales',
 };
@@ -27,10 +26,11 @@ export function FichaActions({ ficha }: { ficha: FichaDetail }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const canManage = useCan(MANAGE);
-  const canReview = useCan(REVIEW);
+  const permissions = permissionsOf(useAuthUser().data);
   const [open, setOpen] = useState<FichaEventType | null>(null);
   const owners = useQuery({ ...ownersQuery(ficha.id), enabled: open === 'ficha.deliver' });
-  const allowed = fichaEventsAllowed(ficha).filter((e) => (PERMISSION[e] === MANAGE ? canManage : canReview));
+  // Each button needs what the server asks of its event (domain/fichas.ts), so none is refused after the click.
+  const allowed = fichaEventsAllowed(ficha).filter((e) => can(permissions, fichaCommands[e].permission));
   const scheduleAnswers = canManage ? scheduleEventsAllowed(ficha.schedule) : [];
 
   const refresh = (detail?: FichaDetail) => {
