@@ -6,11 +6,12 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { failures, tickets, users } from '../../server/src/db/schema/index.ts';
+import type { TicketState } from '#domain/tickets';
 import type { TestContext } from '../../server/src/test-support.ts';
 import type { Recorder } from './stats.ts';
 
 const API = '/api/v2/public/api';
-const OPEN = ['nueva', 'abierta', 'en_proceso', 'postergada'];
+const OPEN: TicketState[] = ['nueva', 'abierta', 'en_proceso', 'postergada'];
 /** The state change an agent makes next: opens, starts, postpones and resumes, never closes (the pool stays open). */
 const NEXT: [event: string, verb: string][] = [['ticket.open', 'abrir'], ['ticket.startProgress', 'iniciar'], ['ticket.unpostpone', 'reanudar'], ['ticket.postpone', 'postergar']];
 

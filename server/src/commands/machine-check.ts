@@ -1,7 +1,10 @@
 import type { AnyStateMachine, ContextFrom, EventFromLogic, StateValue } from 'xstate';
-import { nextState as engineNextState } from '#machines/engine';
+import { nextState as engineNextState, type StateValueOf } from '#machines/engine';
 
 export type MachineAction = { type: string };
+
+/** A state of M as its text column stores it (every machine is flat: its value is one of its state ids). */
+export type StateNameOf<M extends AnyStateMachine> = Extract<StateValueOf<M>, string>;
 
 export type NextState<M extends AnyStateMachine> =
   | { ok: true; value: StateValue; context: ContextFrom<M>; actions: MachineAction[] }
@@ -20,6 +23,12 @@ export function nextState<M extends AnyStateMachine>(machine: M, state: { value:
     return { ok: false };
   }
 }
+
+/**
+ * stateName of a value M produced, typed as M's states so it goes into a typed state column without a cast.
+ * The one cast: StateValue is xstate's generic shape, and a value M reached is one of M's states.
+ */
+export const stateNameOf = <M extends AnyStateMachine>(_machine: M, value: StateValue) => stateName(value) as StateNameOf<M>;
 
 /** 'abierta' → 'abierta'; { abierta: 'en_proceso' } → 'abierta.en_proceso'. */
 export function stateName(value: StateValue): string {

@@ -9,12 +9,12 @@ import { assertCommandAllowed, type CommandActor } from '../auth/guard.ts';
 import { ApiError, notFound } from '../lib/errors.ts';
 import type { Translate } from '../lib/i18n.ts';
 import { recordEvent, type DomainEvent } from '../events/outbox.ts';
-import { nextState, stateName, type MachineAction } from './machine-check.ts';
+import { nextState, stateName, stateNameOf, type MachineAction, type StateNameOf } from './machine-check.ts';
 
 export type Transition<M extends AnyStateMachine, Row> = {
   /** State before and after, as stored (flattened 'a.b' for nested states). */
-  from: string;
-  to: string;
+  from: StateNameOf<M>;
+  to: StateNameOf<M>;
   value: StateValue;
   context: ContextFrom<M>;
   /** The machine's actions for this transition, not executed: the caller performs what it needs. */
@@ -91,9 +91,9 @@ export async function runCommand<M extends AnyStateMachine, Row, R>(deps: AppDep
     const loaded = await spec.load(tx);
     if (!loaded) throw notFound();
     const step = nextState(spec.machine, { value: loaded.value, context: loaded.context }, spec.event);
-    const from = stateName(loaded.value);
+    const from = stateNameOf(spec.machine, loaded.value);
     if (!step.ok) throw transitionNotAllowed(t, m, loaded.value, spec.event.type as string, spec.machine);
-    const next: Transition<M, Row> = { from, to: stateName(step.value), value: step.value, context: step.context, actions: step.actions, row: loaded.row };
+    const next: Transition<M, Row> = { from, to: stateNameOf(spec.machine, step.value), value: step.value, context: step.context, actions: step.actions, row: loaded.row };
     const result = await spec.persist(tx, next);
     const projectId = loaded.projectId !== undefined ? loaded.projectId : entity.projectId ?? null;
     const data = typeof spec.data === 'function' ? spec.data(next, result) : spec.data ?? {};

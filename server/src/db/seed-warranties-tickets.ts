@@ -1,4 +1,7 @@
 import { eq } from 'drizzle-orm';
+import type { TicketState } from '#domain/tickets';
+import type { FailureState } from '#machines/failure';
+import type { OrderState } from '#machines/order';
 import type { Tx } from './client.ts';
 import {
   acs, activityLog, failures, orderFailures, orders, projects, ticketMessages, ticketPauses, tickets, units, warrantyCounters,
@@ -16,7 +19,7 @@ type People = { admin: number; supervisor: number; agente: number; inspector: nu
 const day = 86_400_000;
 const hour = 3_600_000;
 /** States of the 74 tickets of the open projects (docs/product.md §4); the closed project adds 6 finished ones. */
-const STATE_PLAN: [string, number][] = [
+const STATE_PLAN: [TicketState, number][] = [
   ['finalizada', 8], ['no_aplica', 4], ['resuelta', 8], ['postergada', 6], ['en_proceso', 18], ['abierta', 14], ['nueva', 12], ['fusionada', 4],
 ];
 const PRIORITIES = ['medium', 'high', 'low', 'urgent', 'medium', 'high'] as const;
@@ -43,12 +46,12 @@ function slot(now: Date, k: number): Date {
 }
 
 /** Failure states consistent with the ticket's (docs/product.md §4): closing removed pending ones, resolving needs none. */
-function failureStateFor(ticketState: string, f: number): string | undefined {
+function failureStateFor(ticketState: TicketState, f: number): FailureState | undefined {
   switch (ticketState) {
     case 'nueva': case 'abierta': case 'postergada': return 'pendiente';
-    case 'en_proceso': return ['pendiente', 'falla', 'solucionada'][f % 3];
-    case 'resuelta': return ['solucionada', 'cumple', 'solucionada'][f % 3];
-    case 'finalizada': return ['solucionada', 'no_aplica', 'cumple'][f % 3];
+    case 'en_proceso': return (['pendiente', 'falla', 'solucionada'] as const)[f % 3];
+    case 'resuelta': return (['solucionada', 'cumple', 'solucionada'] as const)[f % 3];
+    case 'finalizada': return (['solucionada', 'no_aplica', 'cumple'] as const)[f % 3];
     case 'no_aplica': return f === 0 ? 'no_aplica' : undefined;
     default: return undefined;
   }
@@ -61,7 +64,7 @@ export async function seedWarrantyTickets(tx: Tx, ctx: { companyId: number; now:
   const counters = new Map<string, number>();
   const next = (projectId: number, kind: string) => { const v = (counters.get(`${projectId}:${kind}`) ?? 0) + 1; counters.set(`${projectId}:${kind}`, v); return v; };
 
-  type Plan = { project: Project; p: number; unit: OwnedUnit; state: string; mergeIntoIndex?: number };
+  type Plan = { project: Project; p: number; unit: OwnedUnit; state: TicketState; mergeIntoIndex?: number };
   const plan: Plan[] = [];
   let cursor = 0;
   for (const [p, project] of ctx.projects.entries()) {
@@ -75,7 +78,7 @@ export async function seedWarrantyTickets(tx: Tx, ctx: { companyId: number; now:
     }
   }
 
-  const ticketValues = plan.map((item, i) => {
+  const ticketValues = plan.map((item, i): typeof tickets.$inferInsert => {
     const { project, p, unit, state } = item;
     const responsibleId = i % 4 === 3 || !SEES.agente.includes(p) ? people.supervisor : people.agente;
     const createdAt = new Date(now.getTime() - (88 - (i % 80)) * day - (i % 9) * hour);
@@ -139,7 +142,7 @@ export async function seedWarrantyTickets(tx: Tx, ctx: { companyId: number; now:
     }
   }
   const acTickets = [...new Set(failureValues.filter((f) => f.state === 'solucionada').map((f) => f.ticketIndex))];
-  const acRows = acTickets.length ? await tx.insert(acs).values(acTickets.map((i) => {
+  const acRows = acTickets.length ? await tx.insert(acs).values(acTickets.map((i): typeof acs.$inferInsert => {
     const t = rows[i];
     const answered = t.state !== 'en_proceso';
     const n = next(t.projectId, 'AC');
@@ -153,7 +156,7 @@ export async function seedWarrantyTickets(tx: Tx, ctx: { companyId: number; now:
   const failureRows = await tx.insert(failures).values(failureValues.map(({ ticketIndex, ...f }) => ({ ...f, acId: f.state === 'solucionada' ? acOf.get(ticketIndex) ?? null : null }))).returning();
 
   // OI/OT in the coming two weeks for agente and inspector: OI for pending failures, OT for confirmed ones.
-  const orderPlan: { i: number; kind: 'OI' | 'OT'; failureIds: number[]; who: number; state: string; startAt: Date }[] = [];
+  const orderPlan: { i: number; kind: 'OI' | 'OT'; failureIds: number[]; who: number; state: OrderState; startAt: Date }[] = [];
   for (const [i, t] of rows.entries()) {
     if (t.state !== 'en_proceso' || orderPlan.length >= 14) continue;
     const k = orderPlan.length;
@@ -164,7 +167,7 @@ export async function seedWarrantyTickets(tx: Tx, ctx: { companyId: number; now:
     const who = (k % 4 < 2 && SEES.agente.includes(p)) || !SEES.inspector.includes(p) ? people.agente : people.inspector;
     orderPlan.push({ i, kind, failureIds: open.map((f) => f.id), who, state: k % 3 === 0 ? 'confirmada' : 'agendada', startAt: slot(now, k) });
   }
-  const orderRows = orderPlan.length ? await tx.insert(orders).values(orderPlan.map((o) => {
+  const orderRows = orderPlan.length ? await tx.insert(orders).values(orderPlan.map((o): typeof orders.$inferInsert => {
     const t = rows[o.i];
     const n = next(t.projectId, o.kind);
     return {

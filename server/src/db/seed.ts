@@ -51,7 +51,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<SeedResult> {
         const floorRows = await tx.insert(floors).values(Array.from({ length: p.floors }, (_, f) => ({
           companyId: company.id, towerId: tower.id, number: f + 1, name: `Piso ${f + 1}`,
         }))).returning();
-        const unitValues = floorRows.flatMap((floor) => Array.from({ length: p.perFloor }, (_, u) => {
+        const unitValues = floorRows.flatMap((floor) => Array.from({ length: p.perFloor }, (_, u): typeof units.$inferInsert => {
           const delivered = p.isClosed || (i === 0 && floor.number <= 4);
           return {
             companyId: company.id, projectId: project.id, towerId: tower.id, floorId: floor.id,

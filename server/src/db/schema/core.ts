@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { FichaState } from '#machines/ficha';
 
 const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -83,7 +84,7 @@ export const units = pgTable('units', {
   floorId: integer('floor_id').references(() => floors.id, { onDelete: 'set null' }),
   unitTypeId: integer('unit_type_id').references(() => unitTypes.id, { onDelete: 'set null' }),
   number: text('number').notNull(),
-  deliveryState: text('delivery_state').notNull().default('por_entregar'),
+  deliveryState: text('delivery_state').$type<FichaState>().notNull().default('por_entregar'),
   responsibleId: integer('responsible_id'),
   scheduledDeliveryAt: timestamp('scheduled_delivery_at', { withTimezone: true }),
   deliveryDate: date('delivery_date'),

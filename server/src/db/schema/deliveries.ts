@@ -3,6 +3,7 @@ import {
   boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { companies, projects, units, unitTypes, users } from './core.ts';
+import type { DeliveryScheduleState } from '#machines/delivery-schedule';
 import { catalogueFailureTypes, catalogueItems, cataloguePlaces, type Severity } from './catalogue.ts';
 import { tickets, type Attachment } from './warranties.ts';
 
@@ -129,7 +130,7 @@ export const deliverySchedules = pgTable('delivery_schedules', {
   unitId: unitId(),
   startAt: ts('start_at').notNull(),
   responsibleId: integer('responsible_id').references(() => users.id, { onDelete: 'set null' }),
-  state: text('state').notNull(),
+  state: text('state').$type<DeliveryScheduleState>().notNull(),
   ownerDecisionAt: ts('owner_decision_at'),
   ownerDecisionBy: text('owner_decision_by').$type<'owner' | 'staff'>(),
   ownerDecisionReason: text('owner_decision_reason'),

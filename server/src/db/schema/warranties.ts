@@ -3,6 +3,11 @@ import {
   type AnyPgColumn, bigserial, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { companies, owners, projects, towers, units, users } from './core.ts';
+import type { FailureOutcome, TicketState } from '#domain/schemas/warranties';
+import type { AcState } from '#machines/ac';
+import type { FailureState } from '#machines/failure';
+import type { OrderState } from '#machines/order';
+import type { TicketWorkingState } from '#machines/ticket';
 import { catalogueFailureTypes, catalogueItems, cataloguePlaces, type Severity } from './catalogue.ts';
 
 /** After-sales (postventa) tables. Every table carries company_id; states are the machines' ids. */
@@ -76,8 +81,8 @@ export const tickets = pgTable('tickets', {
   priority: text('priority').$type<TicketPriority>().notNull().default('medium'),
   /** Staff users copied on the ticket's notifications. */
   cc: jsonb('cc').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
-  state: text('state').notNull(),
-  previousState: text('previous_state'),
+  state: text('state').$type<TicketState>().notNull(),
+  previousState: text('previous_state').$type<TicketWorkingState>(),
   mergedIntoId: integer('merged_into_id'),
   closeJustification: text('close_justification'),
   createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -144,7 +149,7 @@ export const acs = pgTable('acs', {
   ticketId: integer('ticket_id').notNull().references(() => tickets.id, { onDelete: 'cascade' }),
   number: integer('number').notNull(),
   code: text('code').notNull(),
-  state: text('state').notNull(),
+  state: text('state').$type<AcState>().notNull(),
   reply: text('reply'),
   repliedAt: ts('replied_at'),
   repliedBy: integer('replied_by').references(() => users.id, { onDelete: 'set null' }),
@@ -180,8 +185,8 @@ export const failures = pgTable('failures', {
   description: text('description').notNull().default(''),
   batch: integer('batch').notNull().default(1),
   severity: text('severity').$type<Severity>().notNull(),
-  state: text('state').notNull(),
-  previousState: text('previous_state'),
+  state: text('state').$type<FailureState>().notNull(),
+  previousState: text('previous_state').$type<FailureState>(),
   /** Guarantee computed at creation (docs/product.md#failure-guarantee): term years from the item category. */
   guaranteeYears: integer('guarantee_years').notNull(),
   guaranteeStart: date('guarantee_start').notNull(),
@@ -219,8 +224,8 @@ export const orders = pgTable('orders', {
   startAt: ts('start_at'),
   endAt: ts('end_at'),
   durationMinutes: integer('duration_minutes'),
-  state: text('state').notNull(),
-  previousState: text('previous_state'),
+  state: text('state').$type<OrderState>().notNull(),
+  previousState: text('previous_state').$type<OrderState>(),
   description: text('description').notNull().default(''),
   /** The owner's answer to the visit: 'confirmada' | 'rechazada'. */
   ownerDecision: text('owner_decision').$type<'confirmada' | 'rechazada'>(),
@@ -250,7 +255,7 @@ export const orderFailures = pgTable('order_failures', {
   orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
   failureId: integer('failure_id').notNull().references(() => failures.id, { onDelete: 'cascade' }),
   companyId: companyId(),
-  result: text('result'),
+  result: text('result').$type<FailureOutcome>(),
   comment: text('comment'),
   managedAt: ts('managed_at'),
 }, (t) => [primaryKey({ columns: [t.orderId, t.failureId] }), index('order_failures_failure_idx').on(t.failureId)]);

@@ -15,7 +15,7 @@ import { loadFicha, loadUnit, type Ficha, type Unit } from './scope.ts';
 /** The ficha as its machine sees it: state on the unit, context from the unit and the ficha row. */
 export function fichaStored(unit: Unit, ficha: Ficha | undefined): { value: FichaState; context: FichaContext } {
   return {
-    value: unit.deliveryState as FichaState,
+    value: unit.deliveryState,
     context: {
       scheduledAt: unit.scheduledDeliveryAt?.toISOString() ?? null,
       deliveredAt: unit.deliveryDate,
@@ -69,7 +69,7 @@ export async function runFicha<R>(deps: AppDeps, user: SessionUser, t: Translate
 }
 
 /** Writes the unit's state and the machine's context (schedule and delivery date). */
-export async function persistUnitState(tx: Tx, unitId: number, next: { to: string; context: FichaContext }, extra: Partial<typeof units.$inferInsert> = {}) {
+export async function persistUnitState(tx: Tx, unitId: number, next: { to: FichaState; context: FichaContext }, extra: Partial<typeof units.$inferInsert> = {}) {
   const [unit] = await tx.update(units).set({
     deliveryState: next.to,
     scheduledDeliveryAt: next.context.scheduledAt ? new Date(next.context.scheduledAt) : null,

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { canSend, initialState } from '#machines/engine';
-import { deliveryScheduleMachine, type DeliveryScheduleEvent, type DeliveryScheduleState } from '#machines/delivery-schedule';
+import { deliveryScheduleMachine, type DeliveryScheduleEvent } from '#machines/delivery-schedule';
 import { deliveryScheduleCommands } from '#domain/fichas';
 import type { Tx } from '../../db/client.ts';
 import { companies, deliverySchedules, owners, projectSettings, towers, unitOwners, units, users } from '../../db/schema/index.ts';
@@ -10,7 +10,7 @@ import { pickLocale, translator, type Translate } from '../../lib/i18n.ts';
 import { newToken, sha256 } from '../../auth/tokens.ts';
 import { recordEvent, transactionWithEvents } from '../../events/outbox.ts';
 import { runCommand } from '../../commands/runner.ts';
-import { nextState } from '../../commands/machine-check.ts';
+import { nextState, stateNameOf } from '../../commands/machine-check.ts';
 import { assertStaffInProject } from './people.ts';
 import { emitFichaEvent, fichaCard, fichaLink, refusal, unitEntity, upsertDeliveryTask } from './events.ts';
 import { persistUnitState, runFicha } from './ficha-commands.ts';
@@ -18,7 +18,7 @@ import { loadUnit, type Unit } from './scope.ts';
 import { dayjs, tzOf } from './time.ts';
 
 export type Schedule = typeof deliverySchedules.$inferSelect;
-export const scheduleStored = (s: Schedule) => ({ value: s.state as DeliveryScheduleState, context: { startAt: s.startAt.toISOString() } });
+export const scheduleStored = (s: Schedule) => ({ value: s.state, context: { startAt: s.startAt.toISOString() } });
 
 /** Owners answer until this many hours before the start (docs/product.md §4; the project's configuration, 24 by default). */
 export async function confirmationHours(db: AppDeps['database']['db'] | Tx, projectId: number) {
@@ -64,11 +64,11 @@ export async function scheduleDelivery(deps: AppDeps, user: SessionUser, t: Tran
         const step = nextState(deliveryScheduleMachine, scheduleStored(live), event);
         if (!step.ok) throw refusal(t, 'deliverySchedule', live.state, event.type);
         from = live.state;
-        [schedule] = await tx.update(deliverySchedules).set({ ...values, state: String(step.value) }).where(eq(deliverySchedules.id, live.id)).returning();
+        [schedule] = await tx.update(deliverySchedules).set({ ...values, state: stateNameOf(deliveryScheduleMachine, step.value) }).where(eq(deliverySchedules.id, live.id)).returning();
       } else {
         const initial = initialState(deliveryScheduleMachine, { startAt });
         [schedule] = await tx.insert(deliverySchedules).values({
-          ...values, companyId: unit.companyId, projectId: unit.projectId, unitId, state: String(initial.value), createdBy: user.id,
+          ...values, companyId: unit.companyId, projectId: unit.projectId, unitId, state: initial.value, createdBy: user.id,
         }).returning();
       }
       await upsertDeliveryTask(tx, unit, responsibleId, schedule.startAt, await unitLabel(tx, unit));

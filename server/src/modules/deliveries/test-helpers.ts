@@ -6,6 +6,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { TestContext } from '../../test-support.ts';
 import { createLocalStorage } from '../../storage/local.ts';
+import type { FichaState } from '#machines/ficha';
 import { owners, unitOwners, units } from '../../db/schema/index.ts';
 
 /** Tests only: a temp local storage for the app, real uploads and seeded units to work on. */
@@ -37,7 +38,7 @@ export async function upload(ctx: TestContext, cookie: string, body: Buffer, req
 }
 
 /** Seeded units of a project in a delivery state, in id order (to pick fresh ones per test). */
-export async function unitsIn(ctx: TestContext, projectId: number, state = 'por_entregar') {
+export async function unitsIn(ctx: TestContext, projectId: number, state: FichaState = 'por_entregar') {
   return ctx.db.select().from(units).where(and(eq(units.projectId, projectId), eq(units.deliveryState, state))).orderBy(asc(units.id));
 }
 

@@ -34,7 +34,7 @@ export async function listAcs(deps: AppDeps, user: SessionUser, ticketId: number
     replied_by: a.repliedBy ? people.get(a.repliedBy) ?? null : null, follow_up: a.followUp,
     follow_up_order: followUps.filter((o) => o.id === a.followUpOrderId).map((o) => ({ id: o.id, code: o.code, kind: o.kind, state: o.state }))[0] ?? null,
     failures: linked.filter((f) => f.acId === a.id).map((f) => ({ id: f.id, place: f.placeName, item: f.itemName, detail: f.detailName, state: f.state })),
-    allowed_events: allowedEvents(acMachine, acStored(a) as never, [
+    allowed_events: allowedEvents(acMachine, acStored(a), [
       { type: 'ac.approve' }, { type: 'ac.disapprove' }, { type: 'ac.reject', reason: 'x' }, { type: 'ac.markForReinspection' }, { type: 'ac.markForWorkOrder' },
     ]),
     created_at: a.createdAt.toISOString(),
@@ -54,7 +54,7 @@ export async function createAc(deps: AppDeps, user: SessionUser, ticketId: numbe
     const [project] = await tx.select({ code: projects.code }).from(projects).where(eq(projects.id, ticket.projectId));
     const [ac] = await tx.insert(acs).values({
       companyId: user.companyId, projectId: ticket.projectId, ticketId: ticket.id, number, code: `AC-${project.code ?? ''}${number}`,
-      state: String(initialState(acMachine).value), createdBy: user.id,
+      state: initialState(acMachine).value, createdBy: user.id,
     }).returning();
     await tx.update(failures).set({ acId: ac.id, updatedAt: new Date() }).where(inArray(failures.id, unique));
     await emitTicketEvent(tx, ticket, 'failure.changed', { actorId: user.id, action: 'ac.create', toOwner: true, data: { acId: ac.id, acCode: ac.code, failureIds: unique } });
@@ -109,7 +109,7 @@ async function acCommand(deps: AppDeps, user: SessionUser, ticket: Ticket, acId:
 async function followUpOrder(tx: Tx, user: SessionUser, ticket: Ticket, ac: Ac, kind: 'OI' | 'OT', t: Translate) {
   const linked = await tx.select().from(failures).where(eq(failures.acId, ac.id)).for('update');
   for (const f of linked) {
-    const step = decide(t, failureMachine, 'failure', failureStored(f) as never, { type: 'failure.reenter', acHasReply: true });
+    const step = decide(t, failureMachine, 'failure', failureStored(f), { type: 'failure.reenter', acHasReply: true });
     const row = await persistFailureStep(tx, ticket, f, { to: step.to, context: step.context as FailureContext, actions: step.actions }, user.id);
     await recordStep(tx, ticket, step, { actorId: user.id, action: 'failure.reenter', type: 'failure.changed', data: { failureId: f.id, failureState: row.state, acId: ac.id } });
   }

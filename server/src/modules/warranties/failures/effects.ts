@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { initialState } from '#machines/engine';
 import { acMachine } from '#machines/ac';
-import type { FailureContext } from '#machines/failure';
+import type { FailureContext, FailureState } from '#machines/failure';
 import type { Tx } from '../../../db/client.ts';
 import { acs, failures, projects } from '../../../db/schema/index.ts';
 import type { MachineAction } from '../../../commands/machine-check.ts';
@@ -22,7 +22,7 @@ export async function attachToPendingAc(tx: Tx, ticket: Ticket, userId: number |
   const [project] = await tx.select({ code: projects.code }).from(projects).where(eq(projects.id, ticket.projectId));
   const [created] = await tx.insert(acs).values({
     companyId: ticket.companyId, projectId: ticket.projectId, ticketId: ticket.id, number, code: `AC-${project.code ?? ''}${number}`,
-    state: String(initialState(acMachine).value), createdBy: userId,
+    state: initialState(acMachine).value, createdBy: userId,
   }).returning();
   return created;
 }
@@ -38,7 +38,7 @@ export async function detachFromAc(tx: Tx, failure: Failure) {
 }
 
 /** Persists a failure transition: state, context and the effects the machine names. */
-export async function persistFailureStep(tx: Tx, ticket: Ticket, failure: Failure, step: { to: string; context: FailureContext; actions: MachineAction[] }, userId: number | null) {
+export async function persistFailureStep(tx: Tx, ticket: Ticket, failure: Failure, step: { to: FailureState; context: FailureContext; actions: MachineAction[] }, userId: number | null) {
   const has = (type: string) => step.actions.some((a) => a.type === type);
   const now = new Date();
   const patch: Partial<typeof failures.$inferInsert> = {

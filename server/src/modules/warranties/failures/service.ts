@@ -40,7 +40,7 @@ export async function listFailures(deps: AppDeps, user: SessionUser, ticket: Tic
     .from(orderFailures).innerJoin(orders, eq(orders.id, orderFailures.orderId))
     .where(inArray(orderFailures.failureId, rows.map((r) => r.f.id))) : [];
   const day = await today(deps, user.companyId);
-  return rows.map((r) => failureView(r.f, day, r.acState as AcState | null, r.acCode, links.filter((l) => l.failureId === r.f.id), user.kind === 'owner'));
+  return rows.map((r) => failureView(r.f, day, r.acState, r.acCode, links.filter((l) => l.failureId === r.f.id), user.kind === 'owner'));
 }
 
 export function failureView(f: Failure, day: string, acState: AcState | null, acCode: string | null, links: { orderId: number; code: string; kind: string; result: string | null }[] = [], ownerView = false) {
@@ -55,7 +55,7 @@ export function failureView(f: Failure, day: string, acState: AcState | null, ac
     orders: links.map((l) => ({ id: l.orderId, code: l.code, kind: l.kind, result: l.result })),
     attachments: f.attachments, created_at: f.createdAt.toISOString(), updated_at: f.updatedAt.toISOString(),
     ...(ownerView ? {} : {
-      allowed_events: allowedEvents(failureMachine, failureStored(f) as never, [
+      allowed_events: allowedEvents(failureMachine, failureStored(f), [
         { type: 'failure.comply' }, { type: 'failure.fail' }, { type: 'failure.markNotApplicable' }, { type: 'failure.solve' },
         { type: 'failure.solveInAfterSales' }, { type: 'failure.reopen', acHasReply: acReply }, { type: 'failure.reenter', acHasReply: acReply },
         { type: 'failure.markToOwner' },
@@ -86,7 +86,7 @@ export async function createFailure(deps: AppDeps, user: SessionUser, ticketId: 
       placeId: pick.place.id, itemId: pick.item.id, failureTypeId: pick.type.id,
       placeName: pick.place.name, itemName: pick.item.name, detailName: pick.type.name, category: pick.item.category,
       description: input.description ?? '', batch: input.batch ?? max.b, severity: input.severity ?? pick.type.severity,
-      state: String(initialState(failureMachine).value), guaranteeYears: guarantee.years, guaranteeStart: guarantee.startDate, guaranteeEnd: guarantee.endDate,
+      state: initialState(failureMachine).value, guaranteeYears: guarantee.years, guaranteeStart: guarantee.startDate, guaranteeEnd: guarantee.endDate,
       attachments, createdBy: user.id,
     }).returning();
     const [touched] = await tx.update(tickets).set({ updatedAt: new Date() }).where(eq(tickets.id, ticketId)).returning();
@@ -154,7 +154,7 @@ export async function deleteFailure(deps: AppDeps, user: SessionUser, ticketId: 
 export async function failureCommand(deps: AppDeps, user: SessionUser, ticketId: number, failureId: number, build: (acReply: boolean) => FailureEvent, t: Translate) {
   const { ticket, failure } = await loadFailure(deps, user, ticketId, failureId);
   const [ac] = failure.acId ? await deps.database.db.select({ state: acs.state }).from(acs).where(eq(acs.id, failure.acId)) : [];
-  const event = build(acHasReply(ac?.state as AcState | undefined));
+  const event = build(acHasReply(ac?.state));
   const { result } = await runCommand(deps, {
     machine: failureMachine, machineName: 'failure',
     entity: { type: 'ticket', id: ticket.id, companyId: user.companyId, projectId: ticket.projectId },

@@ -1,7 +1,6 @@
 import { and, eq, isNotNull, isNull, notInArray, or, sql } from 'drizzle-orm';
-import { orderMachine, type OrderContext, type OrderEvent, type ScheduleFacts } from '#machines/order';
+import { orderMachine, type OrderContext, type OrderEvent, type OrderState, type ScheduleFacts } from '#machines/order';
 import { orderCommands } from '#domain/orders';
-import type { TicketState } from '#machines/ticket';
 import type { Tx } from '../../../db/client.ts';
 import { failures, orderFailures, orders, projectSettings, ticketPauses, tickets } from '../../../db/schema/index.ts';
 import type { AppDeps } from '../../../http/context.ts';
@@ -27,10 +26,10 @@ export const ORDER_EVENT_TYPE: Partial<Record<OrderEvent['type'], WarrantyEventT
  * not applicable, solved...). A failure still 'falla' from an inspection does not lock a work order.
  */
 export async function scheduleFacts(db: Tx | AppDeps['database']['db'], ticket: Pick<Ticket, 'state'>, orderId: number | null): Promise<ScheduleFacts> {
-  if (orderId === null) return { ticketState: ticket.state as TicketState, hasManagedFailure: false };
+  if (orderId === null) return { ticketState: ticket.state, hasManagedFailure: false };
   const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(orderFailures).innerJoin(failures, eq(failures.id, orderFailures.failureId))
     .where(and(eq(orderFailures.orderId, orderId), or(isNotNull(orderFailures.result), notInArray(failures.state, ['pendiente', 'falla']))));
-  return { ticketState: ticket.state as TicketState, hasManagedFailure: r.n > 0 };
+  return { ticketState: ticket.state, hasManagedFailure: r.n > 0 };
 }
 
 export async function confirmationHours(db: Tx | AppDeps['database']['db'], projectId: number) {
@@ -43,7 +42,7 @@ export async function confirmationHours(db: Tx | AppDeps['database']['db'], proj
  * token when the owner must (re)confirm, the "waiting on the owner" pause and the responsible's task.
  * Returns the raw token only when a new confirmation must be e-mailed.
  */
-export async function persistOrderStep(tx: Tx, ticket: Ticket, order: Order, step: { from: string; to: string; context: OrderContext; actions: MachineAction[] }, event: OrderEvent, actorId: number | null) {
+export async function persistOrderStep(tx: Tx, ticket: Ticket, order: Order, step: { from: OrderState; to: OrderState; context: OrderContext; actions: MachineAction[] }, event: OrderEvent, actorId: number | null) {
   const now = new Date();
   const askOwner = step.actions.some((a) => a.type === 'notifyOwner');
   const token = askOwner ? newToken() : undefined;

@@ -47,7 +47,7 @@ export async function ownerAnswer(deps: AppDeps, ticket: Ticket, order: Order, k
   const type = kind === 'confirm' ? 'order.confirm' as const : 'order.reject' as const;
   const event: OrderEvent = { type, by: 'owner', now, confirmationDeadlineHours: hours };
   const stored = orderStored(order);
-  if (!canSend(orderMachine, stored as never, event) && canSend(orderMachine, stored as never, { type, by: 'staff', now, confirmationDeadlineHours: hours })) {
+  if (!canSend(orderMachine, stored, event) && canSend(orderMachine, stored, { type, by: 'staff', now, confirmationDeadlineHours: hours })) {
     throw new ApiError(409, 'warranties.errors.confirmation_deadline_passed', { hours }, [], {
       deadline: order.startAt ? new Date(order.startAt.getTime() - hours * 3_600_000).toISOString() : null,
     });
@@ -60,8 +60,8 @@ export function answerWindow(order: Order, hours: number, now = new Date()) {
   const stored = orderStored(order);
   const facts = { by: 'owner' as const, now: now.toISOString(), confirmationDeadlineHours: hours };
   return {
-    can_confirm: canSend(orderMachine, stored as never, { type: 'order.confirm', ...facts }),
-    can_reject: canSend(orderMachine, stored as never, { type: 'order.reject', ...facts }),
+    can_confirm: canSend(orderMachine, stored, { type: 'order.confirm', ...facts }),
+    can_reject: canSend(orderMachine, stored, { type: 'order.reject', ...facts }),
     deadline: order.startAt ? new Date(order.startAt.getTime() - hours * 3_600_000).toISOString() : null,
     is_before_deadline: isBeforeDeadline(facts.now, order.startAt?.toISOString(), hours),
   };

@@ -63,7 +63,7 @@ export async function orderViews(deps: AppDeps, ticket: Ticket, rows: Order[]) {
         result: l.link.result, comment: l.link.comment,
       })),
       is_schedule_editable: isScheduleEditable(facts),
-      allowed_events: allowedEvents(orderMachine, orderStored(o) as never, [
+      allowed_events: allowedEvents(orderMachine, orderStored(o), [
         { type: 'order.schedule', ...probe, ...facts }, { type: 'order.reschedule', ...probe, ...facts }, { type: 'order.unschedule', ...facts },
         { type: 'order.confirm', ...staff }, { type: 'order.reject', ...staff }, { type: 'order.cancel' }, { type: 'order.manage' }, { type: 'order.finish' },
       ]),
@@ -99,14 +99,14 @@ export async function createOrder(deps: AppDeps, user: SessionUser, ticketId: nu
   const failureIds = await checkFailures(deps, ticket, input.failure_ids);
   const initial = initialState(orderMachine);
   const event: OrderEvent = { type: 'order.schedule', startAt: new Date(input.start_at).toISOString(), endAt: endOf(input.start_at, input.duration_minutes), ...(await scheduleFacts(db, ticket, null)) };
-  const step = decide(t, orderMachine, 'order', initial as never, event);
+  const step = decide(t, orderMachine, 'order', initial, event);
   const created = await transactionWithEvents(deps, async (tx) => {
     const locked = await loadTicket(tx, user, ticketId, true);
     const number = await nextNumber(tx, ticket.projectId, kind);
     const [project] = await tx.select({ code: projects.code }).from(projects).where(eq(projects.id, ticket.projectId));
     const [order] = await tx.insert(orders).values({
       companyId: user.companyId, projectId: ticket.projectId, ticketId: ticket.id, kind, number, code: `${kind}-${project.code ?? ''}${number}`,
-      responsibleId: input.responsible_id, state: String(initial.value), description: input.description ?? '', createdBy: user.id,
+      responsibleId: input.responsible_id, state: initial.value, description: input.description ?? '', createdBy: user.id,
     }).returning();
     await tx.insert(orderFailures).values(failureIds.map((failureId) => ({ orderId: order.id, failureId, companyId: user.companyId })));
     const r = await persistOrderStep(tx, locked, order, { ...step, context: step.context as OrderContext }, event, user.id);
@@ -181,7 +181,7 @@ export async function manageOrder(deps: AppDeps, user: SessionUser, ticketId: nu
           .where(and(eq(orderFailures.orderId, link.orderId), eq(orderFailures.failureId, f.id)));
         if (result.result === f.state) continue; // the same verdict again (e.g. still 'falla'): nothing changes
         const [fresh] = await tx.select().from(failures).where(eq(failures.id, f.id)).for('update');
-        const step = decide(t, failureMachine, 'failure', failureStored(fresh) as never, { type: OUTCOME_EVENT[result.result] } as never);
+        const step = decide(t, failureMachine, 'failure', failureStored(fresh), { type: OUTCOME_EVENT[result.result] } as never);
         const row = await persistFailureStep(tx, res.ticket, fresh, { to: step.to, context: step.context as FailureContext, actions: step.actions }, user.id);
         await recordStep(tx, res.ticket, step, { actorId: user.id, action: OUTCOME_EVENT[result.result], type: 'failure.changed', data: { failureId: f.id, failureState: row.state, acId: row.acId, orderId: order.id } });
       }

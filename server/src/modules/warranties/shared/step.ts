@@ -4,11 +4,11 @@ import { activityLog } from '../../../db/schema/index.ts';
 import type { Translate } from '../../../lib/i18n.ts';
 import { recordEvent } from '../../../events/outbox.ts';
 import { transitionNotAllowed } from '../../../commands/runner.ts';
-import { nextState, stateName, type MachineAction } from '../../../commands/machine-check.ts';
+import { nextState, stateNameOf, type MachineAction, type StateNameOf } from '../../../commands/machine-check.ts';
 import type { Ticket } from './scope.ts';
 import { recipients, ticketCard, ticketLink, type WarrantyEventType } from './events.ts';
 
-export type Step<M extends AnyStateMachine> = { from: string; to: string; context: ContextFrom<M>; actions: MachineAction[] };
+export type Step<M extends AnyStateMachine> = { from: StateNameOf<M>; to: StateNameOf<M>; context: ContextFrom<M>; actions: MachineAction[] };
 
 /** The 409 of a refused transition: the command path's one wording (errors.transition_not_allowed). */
 export const refusal = (t: Translate, machineName: string, state: string, eventType: string) =>
@@ -21,9 +21,9 @@ export const refusal = (t: Translate, machineName: string, state: string, eventT
  */
 export function decide<M extends AnyStateMachine>(t: Translate, machine: M, machineName: string, stored: { value: StateValue; context?: ContextFrom<M> }, event: EventFromLogic<M>): Step<M> {
   const next = nextState(machine, stored, event);
-  const from = stateName(stored.value);
+  const from = stateNameOf(machine, stored.value);
   if (!next.ok) throw refusal(t, machineName, from, (event as { type: string }).type);
-  return { from, to: stateName(next.value), context: next.context, actions: next.actions };
+  return { from, to: stateNameOf(machine, next.value), context: next.context, actions: next.actions };
 }
 
 /** History row and outbox event of a nested step; the entity is the ticket so the topic is the ticket's. */

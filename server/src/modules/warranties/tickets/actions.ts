@@ -4,7 +4,7 @@ import { can } from '#domain/permissions';
 import { bulkActionPermission } from '#domain/tickets';
 import type { bulkSchema } from '#domain/schemas/warranties';
 import { canSend } from '#machines/engine';
-import { ticketMachine, type TicketState } from '#machines/ticket';
+import { ticketMachine } from '#machines/ticket';
 import { tickets } from '../../../db/schema/index.ts';
 import type { AppDeps, SessionUser } from '../../../http/context.ts';
 import { ApiError, notFound } from '../../../lib/errors.ts';
@@ -20,7 +20,7 @@ export async function mergeCandidates(deps: AppDeps, user: SessionUser, ticketId
   const rows = await db.select().from(tickets)
     .where(and(ticketScope(user), eq(tickets.unitId, ticket.unitId), ne(tickets.id, ticket.id), ne(tickets.state, 'fusionada')))
     .orderBy(tickets.createdAt);
-  return rows.filter((r) => canSend(ticketMachine, { value: r.state as TicketState, context: { previousState: r.previousState as never } }, { type: 'ticket.merge', intoTicketId: ticket.id }))
+  return rows.filter((r) => canSend(ticketMachine, { value: r.state, context: { previousState: r.previousState } }, { type: 'ticket.merge', intoTicketId: ticket.id }))
     .map((r) => ({ id: r.id, code: r.code, subject: r.subject, state: r.state, created_at: r.createdAt.toISOString() }));
 }
 

@@ -34,7 +34,7 @@ export async function ticketCommand(deps: AppDeps, user: SessionUser, ticketId: 
     commands: ticketCommands,
     actor: user,
     persist: async (tx, next) => {
-      const to = next.to as TicketState;
+      const to = next.to;
       const context = next.context as TicketContext;
       const [row] = await tx.update(tickets).set({
         state: to,

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { allowedEvents } from '#machines/engine';
-import { ticketMachine, type TicketEvent, type TicketState } from '#machines/ticket';
+import { ticketMachine, type TicketEvent } from '#machines/ticket';
 import {
   floors, owners, profiles, projects, projectSettings, ticketPauses, towers, unitTypes, units, users,
 } from '../../../db/schema/index.ts';
@@ -76,7 +76,7 @@ export async function ticketDetail(deps: AppDeps, user: SessionUser, ticket: Tic
   const people = await userBrief(db, [ticket.responsibleId, ticket.createdBy, ...ticket.cc]);
   const [resp] = ticket.responsibleId ? await db.select({ permissions: profiles.permissions }).from(users)
     .leftJoin(profiles, eq(profiles.id, users.profileId)).where(and(eq(users.id, ticket.responsibleId), inArray(users.companyId, [ticket.companyId]))) : [];
-  const stored = { value: ticket.state as TicketState, context: { previousState: ticket.previousState as never } };
+  const stored = { value: ticket.state, context: { previousState: ticket.previousState } };
   const isOwnerView = user.kind === 'owner';
   return {
     id: ticket.id, code: ticket.code, number: ticket.number, subject: ticket.subject, state: ticket.state, previous_state: ticket.previousState,

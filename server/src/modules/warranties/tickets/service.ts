@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { canSend, initialState } from '#machines/engine';
-import { ticketMachine, type TicketState } from '#machines/ticket';
+import { ticketMachine } from '#machines/ticket';
 import type { ticketCreateSchema, ticketUpdateSchema } from '#domain/schemas/warranties';
 import { ticketCommands } from '#domain/tickets';
 import { assertCommandAllowed } from '../../../auth/guard.ts';
@@ -38,7 +38,7 @@ export async function createTicket(deps: AppDeps, user: SessionUser, input: Crea
   await assertStaffInProject(db, user.companyId, unit.projectId, input.cc, 'cc');
   const attachments = await checkAttachments(deps, user, input.attachments);
   const initial = initialState(ticketMachine);
-  const saveAs = input.state ? eventForState(input.state as TicketState, initial.value as TicketState, { pendingFailures: 0 }) : undefined;
+  const saveAs = input.state ? eventForState(input.state, initial.value, { pendingFailures: 0 }) : undefined;
   // Refuse before writing anything: the ticket is created in the chosen state or not at all, and
   // only by someone who may send that state's event (domain/tickets.ts).
   if (saveAs) assertCommandAllowed(ticketCommands, saveAs.type, user);
@@ -52,7 +52,7 @@ export async function createTicket(deps: AppDeps, user: SessionUser, input: Crea
       companyId: user.companyId, projectId: unit.projectId, towerId: unit.towerId, unitId: unit.id, number,
       code: `${project.code ?? 'S'}-${String(number).padStart(5, '0')}`, subject: input.subject,
       applicantOwnerId: input.applicant_owner_id, origin: input.origin, responsibleId: responsible?.id ?? null,
-      priority: input.priority, cc: [...new Set(input.cc)], state: String(initial.value), createdBy: user.id,
+      priority: input.priority, cc: [...new Set(input.cc)], state: initial.value, createdBy: user.id,
     }).returning();
     // The first message is the owner's request: public, authored by whoever registered it.
     await tx.insert(ticketMessages).values({
@@ -86,11 +86,11 @@ export async function updateTicket(deps: AppDeps, user: SessionUser, ticketId: n
   if (input.cc !== undefined && JSON.stringify([...new Set(input.cc)]) !== JSON.stringify(current.cc)) changes.cc = [...new Set(input.cc)];
   // The state is checked before the other changes are written, so a refused state saves nothing:
   // its event needs the same permission as its verb route (closing, reopening: postventa_cerrar).
-  const event = input.state ? eventForState(input.state as TicketState, current.state as TicketState, {
+  const event = input.state ? eventForState(input.state, current.state, {
     justification: input.justification, pendingFailures: await pendingFailureCount(db, ticketId),
   }) : undefined;
   if (event) assertCommandAllowed(ticketCommands, event.type, user);
-  if (event && !canSend(ticketMachine, { value: current.state as TicketState, context: { previousState: current.previousState as never } }, event)) {
+  if (event && !canSend(ticketMachine, { value: current.state, context: { previousState: current.previousState } }, event)) {
     if (event.type === 'ticket.close' || event.type === 'ticket.markNotApplicable') {
       if (!input.justification?.trim()) throw new ApiError(422, 'errors.validation', undefined, [{ field: 'justification', key: 'validation.required' }]);
     }
