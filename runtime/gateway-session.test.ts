@@ -24,7 +24,7 @@ beforeAll(async () => {
   const saved = await ctx.request('PUT', `entregas/proyectos/${ctx.seed.projectIds[0]}/configuracion/iframe`, { cookie: admin, body: { enabled: true, allowed_origins: [SITE] } });
   expect(saved.status).toBe(200);
   standalone = await startStandaloneGateway({
-    port: 0, host: '127.0.0.1', apiUrl: ctx.baseUrl, publicUrl: ctx.deps.config.publicUrl, mqttUrl: ctx.realtime.broker!.url,
+    port: 0, host: '127.0.0.1', apiUrl: ctx.baseUrl, publicUrl: ctx.deps.config.publicUrl, mqttUrl: ctx.realtime.broker?.url ?? ctx.deps.config.mqttUrl!,
     secret: ctx.deps.config.signingSecret, namespace: settingsOf(ctx.deps).mqttNamespace, log: { info: () => undefined, warn: () => undefined, error: () => undefined },
   });
 }, 180_000);
