@@ -9,14 +9,26 @@ export default defineConfig({
       {
         test: {
           name: 'shared',
-          include: ['domain/**/*.test.ts', 'machines/**/*.test.ts', 'locales/**/*.test.ts', 'scripts/**/*.test.ts', 'client/build/**/*.test.ts'],
+          include: [
+            'domain/**/*.test.ts',
+            'machines/**/*.test.ts',
+            'locales/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'client/build/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },
       {
         test: {
           name: 'server',
-          include: ['server/**/*.test.ts', 'runtime/**/*.test.ts', 'tests/model/**/*.test.ts', 'tests/sweeps/**/*.test.ts'],
+          include: [
+            'server/**/*.test.ts',
+            'runtime/**/*.test.ts',
+            'tests/model/**/*.test.ts',
+            'tests/sweeps/**/*.test.ts',
+            'tests/contracts/**/*.test.ts',
+          ],
           environment: 'node',
           testTimeout: 30000,
           hookTimeout: 60000,

@@ -10,7 +10,12 @@ const repo = fileURLToPath(new URL('..', import.meta.url));
 /** The first screens: login, and the signed-in frame with home and the top bar's live slots. */
 const firstScreens = firstScreenChunks(fileURLToPath(new URL('.', import.meta.url)), {
   login: ['modules/auth/index.ts'],
-  signedIn: ['app/layout/app-layout.tsx', 'modules/home/index.ts', 'app/layout/connection-indicator.tsx', 'modules/notifications/bell.entry.ts'],
+  signedIn: [
+    'app/layout/app-layout.tsx',
+    'modules/home/index.ts',
+    'app/layout/connection-indicator.tsx',
+    'modules/notifications/bell.entry.ts',
+  ],
 });
 
 /**

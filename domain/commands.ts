@@ -26,7 +26,10 @@ type Entry = readonly [type: string, command: Command];
 const entries = (table: CommandTable): Entry[] => Object.entries(table);
 
 /** The part of a table one route serves: the listed events, or those whose command passes `keep` (e.g. one body). */
-export function pickCommands<T extends CommandTable>(table: T, keep: readonly (keyof T & string)[] | ((command: Command) => boolean)): Partial<T> & CommandTable {
+export function pickCommands<T extends CommandTable>(
+  table: T,
+  keep: readonly (keyof T & string)[] | ((command: Command) => boolean),
+): Partial<T> & CommandTable {
   const isKept = typeof keep === 'function' ? ([, c]: Entry) => keep(c) : ([type]: Entry) => keep.includes(type);
   return Object.fromEntries(entries(table).filter(isKept)) as Partial<T> & CommandTable;
 }
@@ -43,7 +46,9 @@ export function verbPattern(table: CommandTable): string {
 
 /** The event types a verb sends (several when its body picks one, e.g. an AC reply's result). */
 export function eventsOfVerb(table: CommandTable, verb: string): string[] {
-  return entries(table).filter(([, c]) => c.verb === verb).map(([type]) => type);
+  return entries(table)
+    .filter(([, c]) => c.verb === verb)
+    .map(([type]) => type);
 }
 
 /**
@@ -54,15 +59,21 @@ export function verbPermissions(table: CommandTable): Record<string, string> {
   const byVerb: Record<string, string> = {};
   for (const [type, c] of entries(table)) {
     if (!c.verb) continue;
-    if (byVerb[c.verb] !== undefined && byVerb[c.verb] !== c.permission) throw new Error(`${type}: verb '${c.verb}' already needs '${byVerb[c.verb]}'`);
+    if (byVerb[c.verb] !== undefined && byVerb[c.verb] !== c.permission)
+      throw new Error(`${type}: verb '${c.verb}' already needs '${byVerb[c.verb]}'`);
     byVerb[c.verb] = c.permission;
   }
   return byVerb;
 }
 
 /** The events of a table that have a verb route (the client posts them to …/<verb>). */
-export type VerbCommandType<T extends CommandTable> = { [K in keyof T]: T[K] extends { verb: string } ? K : never }[keyof T] & string;
+export type VerbCommandType<T extends CommandTable> = {
+  [K in keyof T]: T[K] extends { verb: string } ? K : never;
+}[keyof T] &
+  string;
 
 /** The events of a table whose request body is exactly `Body` (e.g. the order decisions that take only a reason). */
-export type CommandTypeWithBody<T extends CommandTable, Body extends z.ZodType> =
-  { [K in keyof T]: [T[K]['body']] extends [Body] ? ([Body] extends [T[K]['body']] ? K : never) : never }[keyof T] & string;
+export type CommandTypeWithBody<T extends CommandTable, Body extends z.ZodType> = {
+  [K in keyof T]: [T[K]['body']] extends [Body] ? ([Body] extends [T[K]['body']] ? K : never) : never;
+}[keyof T] &
+  string;

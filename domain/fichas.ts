@@ -1,8 +1,13 @@
-import { deliverSchema, scheduleDecisionSchema, scheduleSchema } from './schemas/deliveries.ts';
+import { deliverSchema, FICHA_STATES, scheduleDecisionSchema, scheduleSchema } from './schemas/deliveries.ts';
 import { emptyBody, type CommandTable } from './commands.ts';
 
 /** Deliveries (fichas and their delivery appointment): the contract the server, the client and the sweeps read (docs/architecture.md §2). */
 export { FICHA_STATES } from './schemas/deliveries.ts';
+export type FichaState = (typeof FICHA_STATES)[number];
+
+/** docs/product.md §4 delivery schedule (the owner's delivery appointment), the ids machines/delivery-schedule.ts declares. */
+export const DELIVERY_SCHEDULE_STATES = ['por_confirmar', 'confirmada', 'rechazada', 'realizada'] as const;
+export type DeliveryScheduleState = (typeof DELIVERY_SCHEDULE_STATES)[number];
 
 /** Scheduling, delivering and undoing a delivery. */
 export const DELIVERY_MANAGE = 'entregas_gestionar';
@@ -30,5 +35,7 @@ export const deliveryScheduleCommands = {
   'schedule.confirm': { verb: 'confirmar', permission: DELIVERY_MANAGE, body: scheduleDecisionSchema, byOwner: true },
   'schedule.reject': { verb: 'rechazar', permission: DELIVERY_MANAGE, body: scheduleDecisionSchema, byOwner: true },
   'schedule.reschedule': { permission: DELIVERY_MANAGE, body: scheduleSchema },
+  // Part of ficha.deliver (entregar): delivering the unit settles its appointment, with the delivery's permission.
+  'schedule.settle': { permission: DELIVERY_REVIEW, body: emptyBody },
 } as const satisfies CommandTable;
 export type DeliveryScheduleCommandType = keyof typeof deliveryScheduleCommands;

@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ALL_EXTENSIONS, EXTENSIONS, UPLOAD_CONTEXTS, acceptedExtensions, checkCandidate, downloadNameFromPath, extensionOf,
-  extensionsOf, formatBytes, isStoragePath, mimeOf, presignedPostSchema, selectFiles, sniff, uploadUrlSchema,
+  ALL_EXTENSIONS,
+  EXTENSIONS,
+  UPLOAD_CONTEXTS,
+  acceptedExtensions,
+  checkCandidate,
+  downloadNameFromPath,
+  extensionOf,
+  extensionsOf,
+  formatBytes,
+  isStoragePath,
+  mimeOf,
+  presignedPostSchema,
+  selectFiles,
+  sniff,
+  uploadUrlSchema,
 } from './files.ts';
 
 const bytes = (...parts: (string | number[])[]) => {
@@ -13,7 +26,8 @@ const MB = 1024 * 1024;
 
 describe('extensions and MIME types (docs/product.md §9: documents, images, audio, video, CAD in one place)', () => {
   it('every category has extensions and every extension a canonical MIME', () => {
-    for (const category of ['document', 'image', 'audio', 'video', 'cad'] as const) expect(extensionsOf(category).length).toBeGreaterThan(0);
+    for (const category of ['document', 'image', 'audio', 'video', 'cad'] as const)
+      expect(extensionsOf(category).length).toBeGreaterThan(0);
     for (const ext of ALL_EXTENSIONS) expect(EXTENSIONS[ext].mimes[0]).toMatch(/^[a-z]+\/[\w.+-]+$/);
     expect(mimeOf('pdf')).toBe('application/pdf');
     expect(mimeOf('dwg')).toBe('image/vnd.dwg');
@@ -57,11 +71,17 @@ describe('checkCandidate: one message per docs/product.md §8 failure', () => {
   it('no extension', () => expect(checkCandidate({ name: 'planos', size: 10 }, library)?.code).toBe('no_extension'));
   it('invalid extension lists the accepted ones', () => {
     expect(checkCandidate({ name: 'virus.exe', size: 10 }, library)?.code).toBe('invalid_extension');
-    expect(checkCandidate({ name: 'acta.docx', size: 10 }, UPLOAD_CONTEXTS.certificate)).toEqual({ code: 'invalid_extension', params: { name: 'acta.docx', extensions: '.pdf' } });
+    expect(checkCandidate({ name: 'acta.docx', size: 10 }, UPLOAD_CONTEXTS.certificate)).toEqual({
+      code: 'invalid_extension',
+      params: { name: 'acta.docx', extensions: '.pdf' },
+    });
   });
   it('over 250 MB in the library, over 20 MB for general files', () => {
     expect(checkCandidate({ name: 'a.pdf', size: 250 * MB }, library)).toBeUndefined();
-    expect(checkCandidate({ name: 'a.pdf', size: 250 * MB + 1 }, library)).toEqual({ code: 'too_large', params: { name: 'a.pdf', size: '250 MB' } });
+    expect(checkCandidate({ name: 'a.pdf', size: 250 * MB + 1 }, library)).toEqual({
+      code: 'too_large',
+      params: { name: 'a.pdf', size: '250 MB' },
+    });
     expect(checkCandidate({ name: 'a.pdf', size: 20 * MB + 1 }, UPLOAD_CONTEXTS.general)?.params?.size).toBe('20 MB');
   });
   it('an empty file is refused', () => expect(checkCandidate({ name: 'a.pdf', size: 0 }, library)?.code).toBe('empty'));
@@ -76,7 +96,10 @@ describe('selectFiles: duplicates and the file limit (docs/product.md §5, §8 "
     const out = selectFiles(picked, [], rules);
     expect(out.accepted.map((x) => x.name)).toEqual(['1.pdf', '2.pdf', '3.pdf', '4.pdf', '5.pdf']);
     expect(out.limitedTo).toBe(5);
-    expect(out.rejected.map((r) => r.error)).toEqual([{ code: 'max_files', params: { count: 5 } }, { code: 'max_files', params: { count: 5 } }]);
+    expect(out.rejected.map((r) => r.error)).toEqual([
+      { code: 'max_files', params: { count: 5 } },
+      { code: 'max_files', params: { count: 5 } },
+    ]);
   });
 
   it('counts files already in the list', () => {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { decimalDigits, formatBytes, formatCompact, formatDate, formatNumber, parseDecimal, roundTo, toIsoDate } from './format.ts';
+import {
+  decimalDigits,
+  formatBytes,
+  formatCompact,
+  formatDate,
+  formatNumber,
+  parseDecimal,
+  roundTo,
+  toIsoDate,
+} from './format.ts';
 
 describe('formatNumber (docs/product.md §5 number input: thousands ".", decimal ",", precision 2; docs/product.md §9 es-CL)', () => {
   it.each([
@@ -72,9 +81,12 @@ describe('parseDecimal (user-typed es-CL numbers; docs/product.md §5 comma as d
     [7.25, 7.25],
   ])('%j → %s', (input, value) => expect(parseDecimal(input)).toBe(value));
 
-  it.each(['', 'abc', '1,2,3', '1.2,5', '12.34.56', '1e3', '1 2', '-', 'Infinity', '0x10'])('%j is not a number', (input) => {
-    expect(parseDecimal(input)).toBeNull();
-  });
+  it.each(['', 'abc', '1,2,3', '1.2,5', '12.34.56', '1e3', '1 2', '-', 'Infinity', '0x10'])(
+    '%j is not a number',
+    (input) => {
+      expect(parseDecimal(input)).toBeNull();
+    },
+  );
 
   it('refuses non-text, non-finite inputs', () => {
     expect(parseDecimal(null)).toBeNull();
@@ -115,10 +127,17 @@ describe('toIsoDate / formatDate (docs/product.md §5 date rule)', () => {
     ['2000-02-29', '2000-02-29'],
   ])('%s → %s', (input, iso) => expect(toIsoDate(input)).toBe(iso));
 
-  it.each(['2023-02-29', '1900-02-29', '2024-13-01', '2024-04-31', '2024-00-10', '32-01-2024', '2024-1-5', 'mañana', ''])(
-    '%j is not a calendar date',
-    (input) => expect(toIsoDate(input)).toBeNull(),
-  );
+  it.each([
+    '2023-02-29',
+    '1900-02-29',
+    '2024-13-01',
+    '2024-04-31',
+    '2024-00-10',
+    '32-01-2024',
+    '2024-1-5',
+    'mañana',
+    '',
+  ])('%j is not a calendar date', (input) => expect(toIsoDate(input)).toBeNull());
 
   it('reads a Date by its local calendar day and refuses an invalid one', () => {
     expect(toIsoDate(new Date(2024, 0, 31, 23, 30))).toBe('2024-01-31');

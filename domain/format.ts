@@ -41,8 +41,20 @@ export type CompactLocale = 'es' | 'pt-BR';
 
 /** Suffixes as CLDR gives them for es and pt, smallest first (es: "mil M" is a thousand million). */
 const COMPACT_UNITS: Record<CompactLocale, readonly (readonly [number, string])[]> = {
-  es: [[1, ''], [1e3, 'mil'], [1e6, 'M'], [1e9, 'mil M'], [1e12, 'B']],
-  'pt-BR': [[1, ''], [1e3, 'mil'], [1e6, 'mi'], [1e9, 'bi'], [1e12, 'tri']],
+  es: [
+    [1, ''],
+    [1e3, 'mil'],
+    [1e6, 'M'],
+    [1e9, 'mil M'],
+    [1e12, 'B'],
+  ],
+  'pt-BR': [
+    [1, ''],
+    [1e3, 'mil'],
+    [1e6, 'mi'],
+    [1e9, 'bi'],
+    [1e12, 'tri'],
+  ],
 };
 
 /** 1234 → "1,2 mil", 3_400_000 → "3,4 M" (pt-BR: "3,4 mi"). Below 1000 prints like formatNumber. */
@@ -82,7 +94,8 @@ export function parseDecimal(input: unknown): number | null {
   let normalized: string;
   if (body.includes(',')) {
     const [int, frac, ...rest] = body.split(',');
-    if (rest.length > 0 || !/^\d*$/.test(frac) || (int.includes('.') ? !GROUPED.test(int) : !/^\d*$/.test(int))) return null;
+    if (rest.length > 0 || !/^\d*$/.test(frac) || (int.includes('.') ? !GROUPED.test(int) : !/^\d*$/.test(int)))
+      return null;
     if (int === '' && frac === '') return null;
     normalized = `${int.replace(/\./g, '') || '0'}.${frac || '0'}`;
   } else if (GROUPED.test(body)) {

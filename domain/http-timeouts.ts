@@ -12,4 +12,8 @@ export type HttpTimeouts = {
   idleTimeoutMs: number;
 };
 
-export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = { headersTimeoutMs: 20_000, requestTimeoutMs: 30 * 60_000, idleTimeoutMs: 120_000 };
+export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = {
+  headersTimeoutMs: 20_000,
+  requestTimeoutMs: 30 * 60_000,
+  idleTimeoutMs: 120_000,
+};

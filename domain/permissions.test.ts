@@ -57,10 +57,13 @@ describe.each([
 });
 
 describe('can() with values that are not strings (docs/product.md §6 "true if the value is not a string")', () => {
-  it.each([undefined, null, true, false, 0, ['modulo_postventa'], {}])('%j is allowed, and refused when negated', (expression) => {
-    expect(can([], expression)).toBe(true);
-    expect(can([], expression, true)).toBe(false);
-  });
+  it.each([undefined, null, true, false, 0, ['modulo_postventa'], {}])(
+    '%j is allowed, and refused when negated',
+    (expression) => {
+      expect(can([], expression)).toBe(true);
+      expect(can([], expression, true)).toBe(false);
+    },
+  );
 });
 
 describe('can() without a permission set', () => {

@@ -41,11 +41,37 @@ export type ModuleName = keyof typeof MODULE_PERMISSIONS | 'home' | 'config' | '
 
 /** Every permission flag the product knows, for the profile editor and the seed. */
 export const PERMISSIONS = [
-  'modulo_hormigon', 'modulo_biblioteca', 'cmanagement-access', 'modulo_calidad', 'verifications-access',
-  'modulo_entregas', 'modulo_postventa', 'modulo_billing', 'ryr', 'dbdump',
-  'todos_los_proyectos', 'config_usuarios', 'config_permisos', 'config_cargos', 'config_cursos',
-  'config_integraciones', 'config_proyectos', 'config_propietarios', 'config_recepciones',
-  'ver_notificaciones', 'postventa_crear', 'postventa_gestionar', 'postventa_cerrar', 'postventa_supervisar',
-  'postventa_mensaje_propietario', 'entregas_gestionar', 'entregas_revision', 'calidad_editar', 'hormigon_editar',
+  'modulo_hormigon',
+  'modulo_biblioteca',
+  'cmanagement-access',
+  'modulo_calidad',
+  'verifications-access',
+  'modulo_entregas',
+  'modulo_postventa',
+  'modulo_billing',
+  'ryr',
+  'dbdump',
+  'todos_los_proyectos',
+  'config_usuarios',
+  'config_permisos',
+  'config_cargos',
+  'config_cursos',
+  'config_integraciones',
+  'config_proyectos',
+  'config_propietarios',
+  'config_recepciones',
+  'ver_notificaciones',
+  'postventa_crear',
+  'postventa_gestionar',
+  'postventa_cerrar',
+  'postventa_supervisar',
+  'postventa_mensaje_propietario',
+  'entregas_gestionar',
+  'entregas_revision',
+  'calidad_editar',
+  'hormigon_editar',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
+
+/** docs/product.md §2 config propietarios and proyectos: who configures a project's owners, unit types and plans. */
+export const CONFIGURE_PROJECT_OWNERS = 'config_propietarios|config_proyectos';

@@ -11,7 +11,12 @@
  */
 export const TOPIC_ROOT = 'qa';
 
-export type TopicScope = { companyId: number; projectId?: number | null; userId?: number | null; entity?: { type: string; id: number } | null };
+export type TopicScope = {
+  companyId: number;
+  projectId?: number | null;
+  userId?: number | null;
+  entity?: { type: string; id: number } | null;
+};
 
 export function topicOf(s: TopicScope): string {
   const base = `${TOPIC_ROOT}/${s.companyId}`;

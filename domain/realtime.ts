@@ -103,7 +103,9 @@ export const REPLAY_LIMIT = 500;
 /** GET realtime/events: the outbox replay a standalone gateway asks the API for. */
 export const replayQuerySchema = z.object({
   after: z.coerce.number({ error: 'validation.required' }).int().min(0),
-  rooms: z.preprocess((v) => (typeof v === 'string' ? (v === '' ? [] : v.split(',')) : v),
-    z.array(z.string().max(64)).max(50, 'validation.max_items')),
+  rooms: z.preprocess(
+    (v) => (typeof v === 'string' ? (v === '' ? [] : v.split(',')) : v),
+    z.array(z.string().max(64)).max(50, 'validation.max_items'),
+  ),
   limit: z.coerce.number().int().min(1).max(REPLAY_LIMIT).default(REPLAY_LIMIT),
 });

@@ -5,16 +5,40 @@ import * as v from './validation.ts';
 // Read as files: domain/ may not import locales/ (docs/architecture.md §2), yet every key a rule emits must exist.
 const catalog = (lang: string) => JSON.parse(readFileSync(new URL(`../locales/${lang}.json`, import.meta.url), 'utf8'));
 const lookup = (tree: Record<string, unknown>, key: string) =>
-  key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), tree);
+  key
+    .split('.')
+    .reduce<unknown>(
+      (node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined),
+      tree,
+    );
 
 /** One failing call per rule, so the test below walks every key the rules can answer. */
 const failures = [
-  v.required(''), v.email('x'), v.email('ñ@x.cl'), v.date('x'), v.dateBefore('2024-01-02', '2024-01-01'),
-  v.dateBefore('2024-01-02', '2024-01-01', true), v.dateAfter('2024-01-01', '2024-01-02'),
-  v.dateAfter('2024-01-01', '2024-01-02', true), v.time('x'), v.same('a', 'b'), v.rut('1-1'), v.rut('1-1', 'BR'),
-  v.url('x'), v.minLength('a', 2), v.maxLength('abc', 2), v.betweenLength('a', 2, 3), v.minValue(0, 1),
-  v.maxValue(2, 1), v.noDoubleSpaces('a  b'), v.fileSize(2, 1), v.oneDecimal('1,25'), v.maxDecimals('1,255', 2),
-  v.numeric('x'), v.minLength({}, 1), v.noSpecialChars('#'),
+  v.required(''),
+  v.email('x'),
+  v.email('ñ@x.cl'),
+  v.date('x'),
+  v.dateBefore('2024-01-02', '2024-01-01'),
+  v.dateBefore('2024-01-02', '2024-01-01', true),
+  v.dateAfter('2024-01-01', '2024-01-02'),
+  v.dateAfter('2024-01-01', '2024-01-02', true),
+  v.time('x'),
+  v.same('a', 'b'),
+  v.rut('1-1'),
+  v.rut('1-1', 'BR'),
+  v.url('x'),
+  v.minLength('a', 2),
+  v.maxLength('abc', 2),
+  v.betweenLength('a', 2, 3),
+  v.minValue(0, 1),
+  v.maxValue(2, 1),
+  v.noDoubleSpaces('a  b'),
+  v.fileSize(2, 1),
+  v.oneDecimal('1,25'),
+  v.maxDecimals('1,255', 2),
+  v.numeric('x'),
+  v.minLength({}, 1),
+  v.noSpecialChars('#'),
 ];
 
 describe('validation rules answer locale keys that exist in both languages (docs/product.md §5, §1 es and pt-BR)', () => {
@@ -24,7 +48,8 @@ describe('validation rules answer locale keys that exist in both languages (docs
       expect(error, 'each sample must fail').not.toBeNull();
       const text = lookup(tree, error!.key);
       expect(typeof text, `${lang}: ${error!.key}`).toBe('string');
-      for (const [, name] of (text as string).matchAll(/\{\{(\w+)\}\}/g)) expect(error!.params, `${error!.key} {{${name}}}`).toHaveProperty(name);
+      for (const [, name] of (text as string).matchAll(/\{\{(\w+)\}\}/g))
+        expect(error!.params, `${error!.key} {{${name}}}`).toHaveProperty(name);
     }
   });
 

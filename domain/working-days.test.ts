@@ -1,19 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import { COURSE_WORKING_DAYS } from './limits.ts';
-import { addWorkingDays, chileanHolidays, countWorkingDays, easterSunday, isChileanHoliday, isWorkingDay, juneSolstice } from './working-days.ts';
+import {
+  addWorkingDays,
+  chileanHolidays,
+  countWorkingDays,
+  easterSunday,
+  isChileanHoliday,
+  isWorkingDay,
+  juneSolstice,
+} from './working-days.ts';
 
 const dates = (year: number) => chileanHolidays(year).map((h) => h.date);
 
 describe('easterSunday (Good Friday and Holy Saturday hang on it)', () => {
-  it.each([[2019, '2019-04-21'], [2024, '2024-03-31'], [2025, '2025-04-20'], [2026, '2026-04-05'], [2038, '2038-04-25'], [2285, '2285-03-22']])(
-    '%i → %s',
-    (year, iso) => expect(easterSunday(year)).toBe(iso),
-  );
+  it.each([
+    [2019, '2019-04-21'],
+    [2024, '2024-03-31'],
+    [2025, '2025-04-20'],
+    [2026, '2026-04-05'],
+    [2038, '2038-04-25'],
+    [2285, '2285-03-22'],
+  ])('%i → %s', (year, iso) => expect(easterSunday(year)).toBe(iso));
 });
 
 describe('juneSolstice (Día de los Pueblos Indígenas, Ley 21.357)', () => {
   // Published instants (UTC): 2024-06-20 20:51, 2025-06-21 02:42, 2026-06-21 08:24.
-  it.each([[2024, '2024-06-20T20:51Z'], [2025, '2025-06-21T02:42Z'], [2026, '2026-06-21T08:24Z']])('%i is within 3 minutes', (year, instant) => {
+  it.each([
+    [2024, '2024-06-20T20:51Z'],
+    [2025, '2025-06-21T02:42Z'],
+    [2026, '2026-06-21T08:24Z'],
+  ])('%i is within 3 minutes', (year, instant) => {
     expect(Math.abs(juneSolstice(year) - Date.parse(instant))).toBeLessThan(3 * 60_000);
   });
 
@@ -29,8 +45,22 @@ describe('juneSolstice (Día de los Pueblos Indígenas, Ley 21.357)', () => {
 describe('chileanHolidays (national holidays; see working-days.ts for what is included)', () => {
   it('lists 2024 as published', () => {
     expect(dates(2024)).toEqual([
-      '2024-01-01', '2024-03-29', '2024-03-30', '2024-05-01', '2024-05-21', '2024-06-20', '2024-06-29', '2024-07-16',
-      '2024-08-15', '2024-09-18', '2024-09-19', '2024-09-20', '2024-10-12', '2024-10-31', '2024-11-01', '2024-12-08',
+      '2024-01-01',
+      '2024-03-29',
+      '2024-03-30',
+      '2024-05-01',
+      '2024-05-21',
+      '2024-06-20',
+      '2024-06-29',
+      '2024-07-16',
+      '2024-08-15',
+      '2024-09-18',
+      '2024-09-19',
+      '2024-09-20',
+      '2024-10-12',
+      '2024-10-31',
+      '2024-11-01',
+      '2024-12-08',
       '2024-12-25',
     ]);
   });
@@ -62,10 +92,15 @@ describe('chileanHolidays (national holidays; see working-days.ts for what is in
 });
 
 describe('isWorkingDay', () => {
-  it.each([['2024-03-28', true], ['2024-03-29', false], ['2024-03-30', false], ['2024-04-06', false], ['2024-04-07', false], ['2024-04-08', true], ['2024-12-25', false]])(
-    '%s → %s',
-    (iso, expected) => expect(isWorkingDay(iso)).toBe(expected),
-  );
+  it.each([
+    ['2024-03-28', true],
+    ['2024-03-29', false],
+    ['2024-03-30', false],
+    ['2024-04-06', false],
+    ['2024-04-07', false],
+    ['2024-04-08', true],
+    ['2024-12-25', false],
+  ])('%s → %s', (iso, expected) => expect(isWorkingDay(iso)).toBe(expected));
 
   it('reads DD-MM-YYYY and Date values, and honours extra holidays (elections, one-off laws)', () => {
     expect(isWorkingDay('18/09/2024')).toBe(false);

@@ -1,11 +1,9 @@
 import { assign, setup } from 'xstate';
+import type { AcFollowUp, AcState } from '#domain/acs';
 import type { OptionalInput } from './types.ts';
 
-/** docs/product.md §4 AC (acta de conformidad). State ids are the values stored in `acs.state`. */
-export const AC_STATES = ['pendiente', 'conforme', 'no_conforme', 'rechazada'] as const;
-export type AcState = (typeof AC_STATES)[number];
-
-export type AcFollowUp = 'reinspeccion' | 'orden_trabajo';
+/** docs/product.md §4 AC (acta de conformidad). State ids and follow-ups are the contract's (domain/acs.ts). */
+export { AC_STATES, type AcFollowUp, type AcState } from '#domain/acs';
 export type AcContext = { followUp: AcFollowUp | null };
 export type AcInput = OptionalInput<Partial<AcContext>>;
 
@@ -57,14 +55,26 @@ export const acMachine = setup({
     conforme: { type: 'final' },
     no_conforme: {
       on: {
-        'ac.markForReinspection': { guard: 'hasNoFollowUp', actions: [{ type: 'setFollowUp', params: { followUp: 'reinspeccion' } }, 'createInspectionOrder'] },
-        'ac.markForWorkOrder': { guard: 'hasNoFollowUp', actions: [{ type: 'setFollowUp', params: { followUp: 'orden_trabajo' } }, 'createWorkOrder'] },
+        'ac.markForReinspection': {
+          guard: 'hasNoFollowUp',
+          actions: [{ type: 'setFollowUp', params: { followUp: 'reinspeccion' } }, 'createInspectionOrder'],
+        },
+        'ac.markForWorkOrder': {
+          guard: 'hasNoFollowUp',
+          actions: [{ type: 'setFollowUp', params: { followUp: 'orden_trabajo' } }, 'createWorkOrder'],
+        },
       },
     },
     rechazada: {
       on: {
-        'ac.markForReinspection': { guard: 'hasNoFollowUp', actions: [{ type: 'setFollowUp', params: { followUp: 'reinspeccion' } }, 'createInspectionOrder'] },
-        'ac.markForWorkOrder': { guard: 'hasNoFollowUp', actions: [{ type: 'setFollowUp', params: { followUp: 'orden_trabajo' } }, 'createWorkOrder'] },
+        'ac.markForReinspection': {
+          guard: 'hasNoFollowUp',
+          actions: [{ type: 'setFollowUp', params: { followUp: 'reinspeccion' } }, 'createInspectionOrder'],
+        },
+        'ac.markForWorkOrder': {
+          guard: 'hasNoFollowUp',
+          actions: [{ type: 'setFollowUp', params: { followUp: 'orden_trabajo' } }, 'createWorkOrder'],
+        },
       },
     },
   },

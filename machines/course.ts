@@ -7,9 +7,15 @@ import { isAfter, isAtOrBefore, toMillis } from './time.ts';
  * the course's own status and each extension's status for the list columns.
  */
 export const COURSE_STATES = [
-  'en_curso', 'vencido', 'completado',
-  'prorroga1_en_curso', 'prorroga1_vencida', 'prorroga1_completada',
-  'prorroga2_en_curso', 'prorroga2_vencida', 'prorroga2_completada',
+  'en_curso',
+  'vencido',
+  'completado',
+  'prorroga1_en_curso',
+  'prorroga1_vencida',
+  'prorroga1_completada',
+  'prorroga2_en_curso',
+  'prorroga2_vencida',
+  'prorroga2_completada',
 ] as const;
 export type CourseState = (typeof COURSE_STATES)[number];
 
@@ -29,7 +35,12 @@ export type CourseEventType = CourseEvent['type'];
 
 export type CourseStatus = 'en_curso' | 'vencido' | 'completado';
 export type ExtensionStatus = 'en_curso' | 'vencida' | 'completada';
-export type CourseSummary = { course: CourseStatus; extension1: ExtensionStatus | null; extension2: ExtensionStatus | null; isCompleted: boolean };
+export type CourseSummary = {
+  course: CourseStatus;
+  extension1: ExtensionStatus | null;
+  extension2: ExtensionStatus | null;
+  isCompleted: boolean;
+};
 
 /**
  * The course column keeps the original period's outcome: once it expired it stays 'vencido' and
@@ -61,7 +72,8 @@ export const courseMachine = setup({
     // Completing at the deadline instant still counts; after it, only an extension helps.
     isOnTime: ({ context, event }) => isAtOrBefore(event.now, context.expiresAt),
     isPastDeadline: ({ context, event }) => isAfter(event.now, context.expiresAt),
-    isNewDeadlineLater: ({ event }) => event.type === 'course.extend' && toMillis(event.expiresAt) > toMillis(event.now),
+    isNewDeadlineLater: ({ event }) =>
+      event.type === 'course.extend' && toMillis(event.expiresAt) > toMillis(event.now),
   },
   actions: {
     setDeadline: assign(({ event }) => (event.type === 'course.extend' ? { expiresAt: event.expiresAt } : {})),
@@ -83,7 +95,13 @@ export const courseMachine = setup({
       },
     },
     vencido: {
-      on: { 'course.extend': { target: 'prorroga1_en_curso', guard: 'isNewDeadlineLater', actions: ['setDeadline', 'notifyExtended'] } },
+      on: {
+        'course.extend': {
+          target: 'prorroga1_en_curso',
+          guard: 'isNewDeadlineLater',
+          actions: ['setDeadline', 'notifyExtended'],
+        },
+      },
     },
     completado: { type: 'final' },
     prorroga1_en_curso: {
@@ -93,7 +111,13 @@ export const courseMachine = setup({
       },
     },
     prorroga1_vencida: {
-      on: { 'course.extend': { target: 'prorroga2_en_curso', guard: 'isNewDeadlineLater', actions: ['setDeadline', 'notifyExtended'] } },
+      on: {
+        'course.extend': {
+          target: 'prorroga2_en_curso',
+          guard: 'isNewDeadlineLater',
+          actions: ['setDeadline', 'notifyExtended'],
+        },
+      },
     },
     prorroga1_completada: { type: 'final' },
     prorroga2_en_curso: {

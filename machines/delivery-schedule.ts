@@ -2,9 +2,8 @@ import { assign, or, setup } from 'xstate';
 import { isBeforeDeadline, isValidInstant } from './time.ts';
 import type { OptionalInput } from './types.ts';
 
-/** docs/product.md §4 delivery schedule (the owner's delivery appointment). */
-export const DELIVERY_SCHEDULE_STATES = ['por_confirmar', 'confirmada', 'rechazada'] as const;
-export type DeliveryScheduleState = (typeof DELIVERY_SCHEDULE_STATES)[number];
+/** docs/product.md §4 delivery schedule (the owner's delivery appointment). State ids are the contract's (domain/fichas.ts). */
+export { DELIVERY_SCHEDULE_STATES, type DeliveryScheduleState } from '#domain/fichas';
 
 export type DeliveryScheduleContext = { startAt: string | null };
 export type DeliveryScheduleInput = OptionalInput<Partial<DeliveryScheduleContext>>;
@@ -15,7 +14,9 @@ export type ScheduleAnswerFacts = { by: 'owner' | 'staff'; now: string; confirma
 export type DeliveryScheduleEvent =
   | ({ type: 'schedule.confirm' } & ScheduleAnswerFacts)
   | ({ type: 'schedule.reject' } & ScheduleAnswerFacts)
-  | { type: 'schedule.reschedule'; startAt: string };
+  | { type: 'schedule.reschedule'; startAt: string }
+  /** The unit was delivered (ficha.deliver): the appointment took place, whatever the owner had answered. */
+  | { type: 'schedule.settle' };
 
 export type DeliveryScheduleEventType = DeliveryScheduleEvent['type'];
 
@@ -46,21 +47,42 @@ export const deliveryScheduleMachine = setup({
   states: {
     por_confirmar: {
       on: {
-        'schedule.confirm': { target: 'confirmada', guard: or(['isStaffAnswer', 'isBeforeConfirmationDeadline']), actions: 'notifyResponsible' },
-        'schedule.reject': { target: 'rechazada', guard: or(['isStaffAnswer', 'isBeforeConfirmationDeadline']), actions: 'notifyResponsible' },
+        'schedule.confirm': {
+          target: 'confirmada',
+          guard: or(['isStaffAnswer', 'isBeforeConfirmationDeadline']),
+          actions: 'notifyResponsible',
+        },
+        'schedule.reject': {
+          target: 'rechazada',
+          guard: or(['isStaffAnswer', 'isBeforeConfirmationDeadline']),
+          actions: 'notifyResponsible',
+        },
         'schedule.reschedule': { target: 'por_confirmar', guard: 'hasStartDate', actions: ['setStart', 'notifyOwner'] },
+        // docs/product.md §4: delivering the unit settles its appointment; nothing is left to answer.
+        'schedule.settle': { target: 'realizada' },
       },
     },
     confirmada: {
       on: {
-        'schedule.reject': { target: 'rechazada', guard: or(['isStaffAnswer', 'isBeforeConfirmationDeadline']), actions: 'notifyResponsible' },
+        'schedule.reject': {
+          target: 'rechazada',
+          guard: or(['isStaffAnswer', 'isBeforeConfirmationDeadline']),
+          actions: 'notifyResponsible',
+        },
         'schedule.reschedule': { target: 'por_confirmar', guard: 'hasStartDate', actions: ['setStart', 'notifyOwner'] },
+        // docs/product.md §4: delivering the unit settles its appointment; nothing is left to answer.
+        'schedule.settle': { target: 'realizada' },
       },
     },
     rechazada: {
       on: {
         'schedule.reschedule': { target: 'por_confirmar', guard: 'hasStartDate', actions: ['setStart', 'notifyOwner'] },
+        // docs/product.md §4: delivering the unit settles its appointment; nothing is left to answer.
+        'schedule.settle': { target: 'realizada' },
       },
     },
+    // The unit is delivered: no answer, no new date (the ficha takes none once delivered); returning the
+    // ficha to new cancels the appointment (machines/ficha.ts cancelDeliverySchedule).
+    realizada: { type: 'final' },
   },
 });

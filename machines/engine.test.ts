@@ -8,28 +8,59 @@ import { userMachine } from './user.ts';
 describe('engine (docs/architecture.md §5: one answer for server commands and client buttons)', () => {
   it('initialState gives the stored shape of a new entity', () => {
     expect(initialState(ticketMachine)).toEqual({ value: 'nueva', context: { previousState: null } });
-    expect(initialState(orderMachine, { startAt: '2030-01-01T10:00:00Z', endAt: '2030-01-01T11:00:00Z' }).context.startAt).toBe('2030-01-01T10:00:00Z');
-    expect(initialState(userMachine).value).toEqual({ cuenta: 'activo', correo: 'sin_verificar', firma: 'sin_verificar' });
+    expect(
+      initialState(orderMachine, { startAt: '2030-01-01T10:00:00Z', endAt: '2030-01-01T11:00:00Z' }).context.startAt,
+    ).toBe('2030-01-01T10:00:00Z');
+    expect(initialState(userMachine).value).toEqual({
+      cuenta: 'activo',
+      correo: 'sin_verificar',
+      firma: 'sin_verificar',
+    });
   });
 
   it('nextState applies context updates and lists the named effects to run (docs/product.md §4 closing)', () => {
-    const result = nextState(ticketMachine, { value: 'abierta', context: { previousState: null } }, { type: 'ticket.close', justification: 'Reparado' });
-    expect(result).toEqual({ ok: true, value: 'finalizada', context: { previousState: null }, actions: ['removePendingFailures'] });
+    const result = nextState(
+      ticketMachine,
+      { value: 'abierta', context: { previousState: null } },
+      { type: 'ticket.close', justification: 'Reparado' },
+    );
+    expect(result).toEqual({
+      ok: true,
+      value: 'finalizada',
+      context: { previousState: null },
+      actions: ['removePendingFailures'],
+    });
   });
 
   it('nextState answers ok:false for an event the state does not handle or a guard refuses', () => {
     const postponed = { value: 'postergada', context: { previousState: 'abierta' } } as const;
     expect(nextState(ticketMachine, postponed, { type: 'ticket.close', justification: 'x' })).toEqual({ ok: false });
-    expect(nextState(ticketMachine, { value: 'abierta', context: { previousState: null } }, { type: 'ticket.close', justification: ' ' })).toEqual({ ok: false });
+    expect(
+      nextState(
+        ticketMachine,
+        { value: 'abierta', context: { previousState: null } },
+        { type: 'ticket.close', justification: ' ' },
+      ),
+    ).toEqual({ ok: false });
   });
 
   it('works from a stored {value, context} read back from JSON, as the server keeps it', () => {
     const stored = JSON.parse(JSON.stringify({ value: 'postergada', context: { previousState: 'en_proceso' } }));
-    expect(nextState(ticketMachine, stored, { type: 'ticket.unpostpone' })).toMatchObject({ ok: true, value: 'en_proceso', context: { previousState: null } });
+    expect(nextState(ticketMachine, stored, { type: 'ticket.unpostpone' })).toMatchObject({
+      ok: true,
+      value: 'en_proceso',
+      context: { previousState: null },
+    });
   });
 
   it('throws on a value that is not a state of the machine (corrupt data is not a refusal)', () => {
-    expect(() => nextState(ticketMachine, { value: 'cerrada' as never, context: { previousState: null } }, { type: 'ticket.reopen' })).toThrow();
+    expect(() =>
+      nextState(
+        ticketMachine,
+        { value: 'cerrada' as never, context: { previousState: null } },
+        { type: 'ticket.reopen' },
+      ),
+    ).toThrow();
   });
 
   it('allowedEvents keeps candidate order, drops repeats and refused ones', () => {
@@ -46,7 +77,10 @@ describe('engine (docs/architecture.md §5: one answer for server commands and c
   });
 
   it('allowedEvents and canSend agree with nextState for every candidate', () => {
-    const confirmed = { value: 'confirmada', context: { startAt: '2030-03-10T12:00:00Z', endAt: '2030-03-10T13:00:00Z' } } as const;
+    const confirmed = {
+      value: 'confirmada',
+      context: { startAt: '2030-03-10T12:00:00Z', endAt: '2030-03-10T13:00:00Z' },
+    } as const;
     const candidates = [
       { type: 'order.manage' },
       { type: 'order.finish' },
@@ -56,13 +90,17 @@ describe('engine (docs/architecture.md §5: one answer for server commands and c
     ] as const;
     const allowed = allowedEvents(orderMachine, confirmed, candidates);
     expect(allowed).toEqual(['order.manage', 'order.finish', 'order.reject']);
-    for (const candidate of candidates) expect(canSend(orderMachine, confirmed, candidate)).toBe(nextState(orderMachine, confirmed, candidate).ok);
+    for (const candidate of candidates)
+      expect(canSend(orderMachine, confirmed, candidate)).toBe(nextState(orderMachine, confirmed, candidate).ok);
   });
 
   it('handles parallel machines: the value is an object', () => {
     const current = initialState(userMachine);
     const result = nextState(userMachine, current, { type: 'user.verifyEmail' });
-    expect(result).toMatchObject({ ok: true, value: { cuenta: 'activo', correo: 'verificado', firma: 'sin_verificar' } });
+    expect(result).toMatchObject({
+      ok: true,
+      value: { cuenta: 'activo', correo: 'verificado', firma: 'sin_verificar' },
+    });
   });
 });
 

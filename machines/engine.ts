@@ -18,8 +18,7 @@ export type StateValueOf<M extends AnyStateMachine> = SnapshotOf<M>['value'];
 export type StoredState<M extends AnyStateMachine> = { value: StateValueOf<M>; context: ContextFrom<M> };
 
 export type NextStateResult<M extends AnyStateMachine> =
-  | { ok: true; value: StateValueOf<M>; context: ContextFrom<M>; actions: string[] }
-  | { ok: false };
+  { ok: true; value: StateValueOf<M>; context: ContextFrom<M>; actions: string[] } | { ok: false };
 
 /** Snapshot for a stored `{ value, context }`. Throws when the value is not a state of the machine. */
 export function resolveStored<M extends AnyStateMachine>(machine: M, stored: StoredState<M>): SnapshotOf<M> {
@@ -46,7 +45,11 @@ export function nextState<M extends AnyStateMachine>(
 ): NextStateResult<M> {
   const snapshot = resolveStored(machine, current);
   if (!snapshot.can(event)) return { ok: false };
-  const step = transition as (logic: AnyStateMachine, snapshot: AnyMachineSnapshot, event: unknown) => [AnyMachineSnapshot, Array<{ type: string }>];
+  const step = transition as (
+    logic: AnyStateMachine,
+    snapshot: AnyMachineSnapshot,
+    event: unknown,
+  ) => [AnyMachineSnapshot, Array<{ type: string }>];
   const [next, actions] = step(machine, snapshot, event);
   return {
     ok: true,
@@ -57,7 +60,11 @@ export function nextState<M extends AnyStateMachine>(
 }
 
 /** Whether `event` would be accepted in `current`. */
-export function canSend<M extends AnyStateMachine>(machine: M, current: StoredState<M>, event: EventFromLogic<M>): boolean {
+export function canSend<M extends AnyStateMachine>(
+  machine: M,
+  current: StoredState<M>,
+  event: EventFromLogic<M>,
+): boolean {
   return resolveStored(machine, current).can(event);
 }
 

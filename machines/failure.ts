@@ -1,12 +1,8 @@
 import { assign, setup } from 'xstate';
 import type { OptionalInput } from './types.ts';
 
-/** docs/product.md §4 failure (falla) outcomes. State ids are the values stored in `failures.state`. */
-export const FAILURE_STATES = ['pendiente', 'cumple', 'falla', 'no_aplica', 'solucionada', 'solucionada_postventa'] as const;
-export type FailureState = (typeof FAILURE_STATES)[number];
-
-/** Still to be dealt with: what closing a ticket removes and what blocks resolving it. */
-export const FAILURE_PENDING_STATES = ['pendiente', 'falla'] as const satisfies readonly FailureState[];
+/** docs/product.md §4 failure (falla) outcomes. State ids and lists are the contract's (domain/failures.ts). */
+export { FAILURE_PENDING_STATES, FAILURE_STATES, type FailureState } from '#domain/failures';
 
 export type FailureContext = { reenteredCount: number; isMarkedToOwner: boolean };
 export type FailureInput = OptionalInput<Partial<FailureContext>>;
@@ -51,7 +47,10 @@ export const failureMachine = setup({
 }).createMachine({
   id: 'failure',
   initial: 'pendiente',
-  context: ({ input }) => ({ reenteredCount: input?.reenteredCount ?? 0, isMarkedToOwner: input?.isMarkedToOwner ?? false }),
+  context: ({ input }) => ({
+    reenteredCount: input?.reenteredCount ?? 0,
+    isMarkedToOwner: input?.isMarkedToOwner ?? false,
+  }),
   states: {
     pendiente: {
       on: {

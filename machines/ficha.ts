@@ -2,9 +2,8 @@ import { and, assign, setup } from 'xstate';
 import { isValidInstant } from './time.ts';
 import type { OptionalInput } from './types.ts';
 
-/** docs/product.md §4 ficha (unit delivery record). State ids are the values the fichas store. */
-export const FICHA_STATES = ['por_entregar', 'entregada', 'entregada_obs'] as const;
-export type FichaState = (typeof FICHA_STATES)[number];
+/** docs/product.md §4 ficha (unit delivery record). State ids are the contract's (domain/fichas.ts). */
+export { FICHA_STATES, type FichaState } from '#domain/fichas';
 
 export type FichaContext = {
   /** Scheduled delivery date (ISO). */
@@ -49,8 +48,10 @@ export const fichaMachine = setup({
     // Effects, named here and never run by the machine: the server's command runner hands their
     // names to the module's command, which performs them (docs/machines.md): cancel the delivery schedule
     // (agenda) of the unit; remove every change of the ficha (revision, owners' answers, accessories,
-    // files); create the after-sales ticket from the pending failures (docs/product.md §4).
+    // files); create the after-sales ticket from the pending failures (docs/product.md §4); settle the live
+    // delivery schedule, since the delivery took place (machines/delivery-schedule.ts schedule.settle).
     cancelDeliverySchedule: () => {},
+    settleDeliverySchedule: () => {},
     clearFichaChanges: () => {},
     createTicketFromPendingFailures: () => {},
   },
@@ -67,24 +68,54 @@ export const fichaMachine = setup({
       on: {
         'ficha.schedule': { guard: 'hasScheduleDate', actions: 'setSchedule' },
         'ficha.deliver': [
-          { target: 'entregada_obs', guard: and(['hasDeliveryDate', 'hasPendingFailures']), actions: 'setDeliveryDate' },
-          { target: 'entregada', guard: 'hasDeliveryDate', actions: 'setDeliveryDate' },
+          {
+            target: 'entregada_obs',
+            guard: and(['hasDeliveryDate', 'hasPendingFailures']),
+            actions: ['setDeliveryDate', 'settleDeliverySchedule'],
+          },
+          { target: 'entregada', guard: 'hasDeliveryDate', actions: ['setDeliveryDate', 'settleDeliverySchedule'] },
         ],
-        'ficha.clean': { target: 'por_entregar', guard: 'isNotPassedToAfterSales', actions: ['resetScheduleAndDelivery', 'cancelDeliverySchedule', 'clearFichaChanges'] },
+        'ficha.clean': {
+          target: 'por_entregar',
+          guard: 'isNotPassedToAfterSales',
+          actions: ['resetScheduleAndDelivery', 'cancelDeliverySchedule', 'clearFichaChanges'],
+        },
       },
     },
     entregada: {
       on: {
-        'ficha.returnToNew': { target: 'por_entregar', guard: 'isNotPassedToAfterSales', actions: ['resetScheduleAndDelivery', 'cancelDeliverySchedule'] },
-        'ficha.clean': { target: 'por_entregar', guard: 'isNotPassedToAfterSales', actions: ['resetScheduleAndDelivery', 'cancelDeliverySchedule', 'clearFichaChanges'] },
-        'ficha.passToAfterSales': { guard: and(['isNotPassedToAfterSales', 'hasPendingFailures']), actions: ['markPassedToAfterSales', 'createTicketFromPendingFailures'] },
+        'ficha.returnToNew': {
+          target: 'por_entregar',
+          guard: 'isNotPassedToAfterSales',
+          actions: ['resetScheduleAndDelivery', 'cancelDeliverySchedule'],
+        },
+        'ficha.clean': {
+          target: 'por_entregar',
+          guard: 'isNotPassedToAfterSales',
+          actions: ['resetScheduleAndDelivery', 'cancelDeliverySchedule', 'clearFichaChanges'],
+        },
+        'ficha.passToAfterSales': {
+          guard: and(['isNotPassedToAfterSales', 'hasPendingFailures']),
+          actions: ['markPassedToAfterSales', 'createTicketFromPendingFailures'],
+        },
       },
     },
     entregada_obs: {
       on: {
-        'ficha.returnToNew': { target: 'por_entregar', guard: 'isNotPassedToAfterSales', actions: ['resetScheduleAndDelivery', 'cancelDeliverySchedule'] },
-        'ficha.clean': { target: 'por_entregar', guard: 'isNotPassedToAfterSales', actions: ['resetScheduleAndDelivery', 'cancelDeliverySchedule', 'clearFichaChanges'] },
-        'ficha.passToAfterSales': { guard: and(['isNotPassedToAfterSales', 'hasPendingFailures']), actions: ['markPassedToAfterSales', 'createTicketFromPendingFailures'] },
+        'ficha.returnToNew': {
+          target: 'por_entregar',
+          guard: 'isNotPassedToAfterSales',
+          actions: ['resetScheduleAndDelivery', 'cancelDeliverySchedule'],
+        },
+        'ficha.clean': {
+          target: 'por_entregar',
+          guard: 'isNotPassedToAfterSales',
+          actions: ['resetScheduleAndDelivery', 'cancelDeliverySchedule', 'clearFichaChanges'],
+        },
+        'ficha.passToAfterSales': {
+          guard: and(['isNotPassedToAfterSales', 'hasPendingFailures']),
+          actions: ['markPassedToAfterSales', 'createTicketFromPendingFailures'],
+        },
       },
     },
   },

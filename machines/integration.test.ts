@@ -23,14 +23,33 @@ describe('integration machine', () => {
   });
 
   it('docs/product.md §4: solicitada → en proceso → activa; activa needs its settings saved', () => {
-    expect(nextState(integrationMachine, at('solicitada'), { type: 'integration.startProcessing' })).toMatchObject({ ok: true, value: 'en_proceso' });
-    expect(nextState(integrationMachine, at('solicitada'), { type: 'integration.activate', isConfigured: true }).ok).toBe(false);
-    expect(nextState(integrationMachine, at('en_proceso'), { type: 'integration.activate', isConfigured: false }).ok).toBe(false);
-    expect(nextState(integrationMachine, at('en_proceso'), { type: 'integration.activate', isConfigured: true })).toEqual({ ok: true, value: 'activa', context: {}, actions: ['startSync'] });
+    expect(nextState(integrationMachine, at('solicitada'), { type: 'integration.startProcessing' })).toMatchObject({
+      ok: true,
+      value: 'en_proceso',
+    });
+    expect(
+      nextState(integrationMachine, at('solicitada'), { type: 'integration.activate', isConfigured: true }).ok,
+    ).toBe(false);
+    expect(
+      nextState(integrationMachine, at('en_proceso'), { type: 'integration.activate', isConfigured: false }).ok,
+    ).toBe(false);
+    expect(
+      nextState(integrationMachine, at('en_proceso'), { type: 'integration.activate', isConfigured: true }),
+    ).toEqual({ ok: true, value: 'activa', context: {}, actions: ['startSync'] });
   });
 
   it('docs/product.md §1: activate and deactivate actions', () => {
-    expect(nextState(integrationMachine, at('activa'), { type: 'integration.deactivate' })).toEqual({ ok: true, value: 'inactiva', context: {}, actions: ['stopSync'] });
-    expect(allowedEvents(integrationMachine, at('inactiva'), [{ type: 'integration.deactivate' }, { type: 'integration.activate', isConfigured: true }])).toEqual(['integration.activate']);
+    expect(nextState(integrationMachine, at('activa'), { type: 'integration.deactivate' })).toEqual({
+      ok: true,
+      value: 'inactiva',
+      context: {},
+      actions: ['stopSync'],
+    });
+    expect(
+      allowedEvents(integrationMachine, at('inactiva'), [
+        { type: 'integration.deactivate' },
+        { type: 'integration.activate', isConfigured: true },
+      ]),
+    ).toEqual(['integration.activate']);
   });
 });

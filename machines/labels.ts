@@ -1,5 +1,5 @@
 import type { AnyStateMachine, StateValue } from 'xstate';
-import type { MachineName } from './index.ts';
+import type { MachineName } from './all.ts';
 
 /**
  * Locale keys for machine words (locales/*.json under `machines`), shared by the client's buttons

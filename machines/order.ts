@@ -1,17 +1,11 @@
 import { and, assign, or, setup } from 'xstate';
 import { isBeforeDeadline, isValidRange } from './time.ts';
-import type { TicketState } from './ticket.ts';
+import { TICKET_STATES_FORBIDDING_SCHEDULE_EDIT } from '#domain/orders';
+import type { TicketState } from '#domain/tickets';
 import type { OptionalInput } from './types.ts';
 
-/** docs/product.md §4 orders (OI inspection, OT work). State ids are the values stored in `orders.state`. */
-export const ORDER_STATES = ['creada', 'agendada', 'confirmada', 'cancelada', 'gestionada', 'finalizada'] as const;
-export type OrderState = (typeof ORDER_STATES)[number];
-
-/**
- * docs/product.md §4 leaves open in which ticket states a schedule cannot be edited or deleted: the ones where
- * nobody should visit the unit — closed (finalizada, no_aplica), merged away, or on hold.
- */
-export const TICKET_STATES_FORBIDDING_SCHEDULE_EDIT = ['finalizada', 'no_aplica', 'fusionada', 'postergada'] as const satisfies readonly TicketState[];
+/** docs/product.md §4 orders (OI inspection, OT work). State ids and lists are the contract's (domain/orders.ts). */
+export { ORDER_STATES, TICKET_STATES_FORBIDDING_SCHEDULE_EDIT, type OrderState } from '#domain/orders';
 
 export type OrderContext = { startAt: string | null; endAt: string | null };
 export type OrderInput = OptionalInput<Partial<OrderContext>>;
@@ -35,7 +29,10 @@ export type OrderEventType = OrderEvent['type'];
 
 /** docs/product.md §4: no schedule edits once a failure is managed or in the ticket states listed above. */
 export function isScheduleEditable(facts: ScheduleFacts): boolean {
-  return !facts.hasManagedFailure && !(TICKET_STATES_FORBIDDING_SCHEDULE_EDIT as readonly string[]).includes(facts.ticketState);
+  return (
+    !facts.hasManagedFailure &&
+    !(TICKET_STATES_FORBIDDING_SCHEDULE_EDIT as readonly string[]).includes(facts.ticketState)
+  );
 }
 
 export const orderMachine = setup({
@@ -69,24 +66,48 @@ export const orderMachine = setup({
   states: {
     creada: {
       on: {
-        'order.schedule': { target: 'agendada', guard: and(['hasValidSchedule', 'isScheduleEditable']), actions: ['setSchedule', 'notifyOwner'] },
+        'order.schedule': {
+          target: 'agendada',
+          guard: and(['hasValidSchedule', 'isScheduleEditable']),
+          actions: ['setSchedule', 'notifyOwner'],
+        },
         'order.cancel': { target: 'cancelada' },
       },
     },
     agendada: {
       on: {
-        'order.reschedule': { target: 'agendada', guard: and(['hasValidSchedule', 'isScheduleEditable']), actions: ['setSchedule', 'notifyOwner'] },
+        'order.reschedule': {
+          target: 'agendada',
+          guard: and(['hasValidSchedule', 'isScheduleEditable']),
+          actions: ['setSchedule', 'notifyOwner'],
+        },
         'order.unschedule': { target: 'creada', guard: 'isScheduleEditable', actions: 'clearSchedule' },
-        'order.confirm': { target: 'confirmada', guard: or(['isStaffAnswer', 'isBeforeConfirmationDeadline']), actions: 'notifyResponsible' },
-        'order.reject': { target: 'cancelada', guard: or(['isStaffAnswer', 'isBeforeConfirmationDeadline']), actions: 'notifyResponsible' },
+        'order.confirm': {
+          target: 'confirmada',
+          guard: or(['isStaffAnswer', 'isBeforeConfirmationDeadline']),
+          actions: 'notifyResponsible',
+        },
+        'order.reject': {
+          target: 'cancelada',
+          guard: or(['isStaffAnswer', 'isBeforeConfirmationDeadline']),
+          actions: 'notifyResponsible',
+        },
         'order.cancel': { target: 'cancelada' },
       },
     },
     confirmada: {
       on: {
         // A new date needs a new confirmation.
-        'order.reschedule': { target: 'agendada', guard: and(['hasValidSchedule', 'isScheduleEditable']), actions: ['setSchedule', 'notifyOwner'] },
-        'order.reject': { target: 'cancelada', guard: or(['isStaffAnswer', 'isBeforeConfirmationDeadline']), actions: 'notifyResponsible' },
+        'order.reschedule': {
+          target: 'agendada',
+          guard: and(['hasValidSchedule', 'isScheduleEditable']),
+          actions: ['setSchedule', 'notifyOwner'],
+        },
+        'order.reject': {
+          target: 'cancelada',
+          guard: or(['isStaffAnswer', 'isBeforeConfirmationDeadline']),
+          actions: 'notifyResponsible',
+        },
         'order.cancel': { target: 'cancelada' },
         'order.manage': { target: 'gestionada' },
         'order.finish': { target: 'finalizada' },
@@ -94,7 +115,11 @@ export const orderMachine = setup({
     },
     cancelada: {
       on: {
-        'order.reschedule': { target: 'agendada', guard: and(['hasValidSchedule', 'isScheduleEditable']), actions: ['setSchedule', 'notifyOwner'] },
+        'order.reschedule': {
+          target: 'agendada',
+          guard: and(['hasValidSchedule', 'isScheduleEditable']),
+          actions: ['setSchedule', 'notifyOwner'],
+        },
         'order.finish': { target: 'finalizada' },
       },
     },

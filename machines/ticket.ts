@@ -1,29 +1,35 @@
 import { assign, setup } from 'xstate';
+import type { TicketSaveAsState, TicketState, TicketWorkingState } from '#domain/tickets';
 import type { OptionalInput } from './types.ts';
+import { canSend } from './engine.ts';
 
-/** docs/product.md §4 ticket (solicitud) lifecycle. State ids are the values stored in `tickets.state`. */
-export const TICKET_STATES = ['nueva', 'abierta', 'en_proceso', 'finalizada', 'postergada', 'resuelta', 'no_aplica', 'fusionada'] as const;
-export type TicketState = (typeof TICKET_STATES)[number];
+/**
+ * docs/product.md §4 ticket (solicitud) lifecycle. Its state ids and the lists derived from them are the contract's
+ * (domain/tickets.ts), re-exported here for the machine's readers.
+ */
+export {
+  TICKET_CREATED_STATES,
+  TICKET_SAVE_AS_STATES,
+  TICKET_STATES,
+  TICKET_UNRESOLVED_STATES,
+  TICKET_WORKING_STATES,
+  type TicketSaveAsState,
+  type TicketState,
+  type TicketWorkingState,
+} from '#domain/tickets';
 
-/** The working states a postponed ticket returns to (stored in `tickets.previous_state`). */
-export const TICKET_WORKING_STATES = ['nueva', 'abierta', 'en_proceso'] as const;
-export type TicketWorkingState = (typeof TICKET_WORKING_STATES)[number];
-
-/** What the edit form's state select may save a ticket as (docs/product.md §4 "send it as a different state"). */
-export const TICKET_SAVE_AS_STATES = ['abierta', 'en_proceso'] as const;
-export type TicketSaveAsState = (typeof TICKET_SAVE_AS_STATES)[number];
-
-/** docs/product.md §4: "Created means unresolved (N, A, P, postponed) plus resolved". */
-export const TICKET_UNRESOLVED_STATES = ['nueva', 'abierta', 'en_proceso', 'postergada'] as const satisfies readonly TicketState[];
-export const TICKET_CREATED_STATES = [...TICKET_UNRESOLVED_STATES, 'resuelta'] as const satisfies readonly TicketState[];
-
-/** State tag letters (docs/product.md §4): N, A, P, F, and a dark P for postponed. */
-export const TICKET_STATE_LETTER: Partial<Record<TicketState, { letter: 'N' | 'A' | 'P' | 'F'; isDark: boolean }>> = {
-  nueva: { letter: 'N', isDark: false },
-  abierta: { letter: 'A', isDark: false },
-  en_proceso: { letter: 'P', isDark: false },
-  finalizada: { letter: 'F', isDark: false },
-  postergada: { letter: 'P', isDark: true },
+/**
+ * State tag letters (docs/product.md §4): N, A, P, F, and a dark P for postponed. The postponed P also
+ * carries a pause mark, so it is told from the in-progress P without seeing colours.
+ */
+export const TICKET_STATE_LETTER: Partial<
+  Record<TicketState, { letter: 'N' | 'A' | 'P' | 'F'; isDark: boolean; mark: 'pause' | null }>
+> = {
+  nueva: { letter: 'N', isDark: false, mark: null },
+  abierta: { letter: 'A', isDark: false, mark: null },
+  en_proceso: { letter: 'P', isDark: false, mark: null },
+  finalizada: { letter: 'F', isDark: false, mark: null },
+  postergada: { letter: 'P', isDark: true, mark: 'pause' },
 };
 
 export type TicketContext = { previousState: TicketWorkingState | null };
@@ -56,9 +62,11 @@ export const ticketMachine = setup({
     // docs/product.md §5: "Closing a ticket requires a justification message" (trimmed, non-empty).
     hasJustification: ({ event }) => 'justification' in event && hasText(event.justification),
     hasNoPendingFailures: ({ event }) => event.type === 'ticket.resolve' && event.pendingFailureCount === 0,
-    isSaveAsTarget: ({ event }, params: { state: TicketSaveAsState }) => event.type === 'ticket.saveAs' && event.state === params.state,
+    isSaveAsTarget: ({ event }, params: { state: TicketSaveAsState }) =>
+      event.type === 'ticket.saveAs' && event.state === params.state,
     wasPostponedFrom: ({ context }, params: { state: TicketWorkingState }) => context.previousState === params.state,
-    hasMergeTarget: ({ event }) => event.type === 'ticket.merge' && Number.isInteger(event.intoTicketId) && event.intoTicketId > 0,
+    hasMergeTarget: ({ event }) =>
+      event.type === 'ticket.merge' && Number.isInteger(event.intoTicketId) && event.intoTicketId > 0,
   },
   actions: {
     rememberPreviousState: assign((_, params: { state: TicketWorkingState }) => ({ previousState: params.state })),
@@ -82,9 +90,16 @@ export const ticketMachine = setup({
           { target: 'abierta', guard: { type: 'isSaveAsTarget', params: { state: 'abierta' } } },
           { target: 'en_proceso', guard: { type: 'isSaveAsTarget', params: { state: 'en_proceso' } } },
         ],
-        'ticket.postpone': { target: 'postergada', actions: { type: 'rememberPreviousState', params: { state: 'nueva' } } },
+        'ticket.postpone': {
+          target: 'postergada',
+          actions: { type: 'rememberPreviousState', params: { state: 'nueva' } },
+        },
         'ticket.close': { target: 'finalizada', guard: 'hasJustification', actions: 'removePendingFailures' },
-        'ticket.markNotApplicable': { target: 'no_aplica', guard: 'hasJustification', actions: 'removePendingFailures' },
+        'ticket.markNotApplicable': {
+          target: 'no_aplica',
+          guard: 'hasJustification',
+          actions: 'removePendingFailures',
+        },
         'ticket.merge': { target: 'fusionada', guard: 'hasMergeTarget', actions: 'moveToMergeTarget' },
       },
     },
@@ -92,20 +107,34 @@ export const ticketMachine = setup({
       on: {
         'ticket.startProgress': { target: 'en_proceso' },
         'ticket.saveAs': { target: 'en_proceso', guard: { type: 'isSaveAsTarget', params: { state: 'en_proceso' } } },
-        'ticket.postpone': { target: 'postergada', actions: { type: 'rememberPreviousState', params: { state: 'abierta' } } },
+        'ticket.postpone': {
+          target: 'postergada',
+          actions: { type: 'rememberPreviousState', params: { state: 'abierta' } },
+        },
         'ticket.resolve': { target: 'resuelta', guard: 'hasNoPendingFailures' },
         'ticket.close': { target: 'finalizada', guard: 'hasJustification', actions: 'removePendingFailures' },
-        'ticket.markNotApplicable': { target: 'no_aplica', guard: 'hasJustification', actions: 'removePendingFailures' },
+        'ticket.markNotApplicable': {
+          target: 'no_aplica',
+          guard: 'hasJustification',
+          actions: 'removePendingFailures',
+        },
         'ticket.merge': { target: 'fusionada', guard: 'hasMergeTarget', actions: 'moveToMergeTarget' },
       },
     },
     en_proceso: {
       on: {
         'ticket.saveAs': { target: 'abierta', guard: { type: 'isSaveAsTarget', params: { state: 'abierta' } } },
-        'ticket.postpone': { target: 'postergada', actions: { type: 'rememberPreviousState', params: { state: 'en_proceso' } } },
+        'ticket.postpone': {
+          target: 'postergada',
+          actions: { type: 'rememberPreviousState', params: { state: 'en_proceso' } },
+        },
         'ticket.resolve': { target: 'resuelta', guard: 'hasNoPendingFailures' },
         'ticket.close': { target: 'finalizada', guard: 'hasJustification', actions: 'removePendingFailures' },
-        'ticket.markNotApplicable': { target: 'no_aplica', guard: 'hasJustification', actions: 'removePendingFailures' },
+        'ticket.markNotApplicable': {
+          target: 'no_aplica',
+          guard: 'hasJustification',
+          actions: 'removePendingFailures',
+        },
         'ticket.merge': { target: 'fusionada', guard: 'hasMergeTarget', actions: 'moveToMergeTarget' },
       },
     },
@@ -113,9 +142,21 @@ export const ticketMachine = setup({
     postergada: {
       on: {
         'ticket.unpostpone': [
-          { target: 'nueva', guard: { type: 'wasPostponedFrom', params: { state: 'nueva' } }, actions: 'clearPreviousState' },
-          { target: 'abierta', guard: { type: 'wasPostponedFrom', params: { state: 'abierta' } }, actions: 'clearPreviousState' },
-          { target: 'en_proceso', guard: { type: 'wasPostponedFrom', params: { state: 'en_proceso' } }, actions: 'clearPreviousState' },
+          {
+            target: 'nueva',
+            guard: { type: 'wasPostponedFrom', params: { state: 'nueva' } },
+            actions: 'clearPreviousState',
+          },
+          {
+            target: 'abierta',
+            guard: { type: 'wasPostponedFrom', params: { state: 'abierta' } },
+            actions: 'clearPreviousState',
+          },
+          {
+            target: 'en_proceso',
+            guard: { type: 'wasPostponedFrom', params: { state: 'en_proceso' } },
+            actions: 'clearPreviousState',
+          },
         ],
       },
     },
@@ -131,3 +172,27 @@ export const ticketMachine = setup({
     fusionada: { type: 'final' },
   },
 });
+
+/** What the ticket's failures say about its work: how many, how many dealt with, how many solved whose AC is not conforming. */
+export type TicketWork = { total: number; done: number; awaitingConformity: number };
+
+/**
+ * docs/product.md §4 "The work moves the ticket": every failure is dealt with (none `pendiente` or `falla`),
+ * every AC asked of the owner is `conforme`, and the machine would resolve the ticket now. The ticket
+ * is then proposed for resolution ('Lista para resolver'); only a person resolves it.
+ */
+export function isReadyToResolve(
+  ticket: { state: TicketState; previousState: TicketWorkingState | null },
+  work: TicketWork,
+): boolean {
+  return (
+    work.total > 0 &&
+    work.done === work.total &&
+    work.awaitingConformity === 0 &&
+    canSend(
+      ticketMachine,
+      { value: ticket.state, context: { previousState: ticket.previousState } },
+      { type: 'ticket.resolve', pendingFailureCount: 0 },
+    )
+  );
+}

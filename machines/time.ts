@@ -44,3 +44,19 @@ export function isAfter(now: string, deadline: string | null | undefined): boole
   const deadlineMs = toMillis(deadline);
   return Number.isFinite(nowMs) && Number.isFinite(deadlineMs) && nowMs > deadlineMs;
 }
+
+/** docs/product.md §4 Owner confirmation: the last instant the owner may answer a visit starting at `startAt`. */
+export function replyDeadline(startAt: string | null | undefined, hoursBefore: number): string | null {
+  const startMs = toMillis(startAt);
+  return Number.isFinite(startMs) && hoursBefore >= 0 ? new Date(startMs - hoursBefore * HOUR_MS).toISOString() : null;
+}
+
+/**
+ * docs/product.md §4 Owner confirmation: a visit scheduled (at `now`) to start inside the owner's reply
+ * window — its deadline already past — cannot be answered by the owner; staff record the confirmation.
+ */
+export function isInsideReplyWindow(now: string, startAt: string | null | undefined, hoursBefore: number): boolean {
+  return (
+    isValidInstant(now) && isValidInstant(startAt) && hoursBefore >= 0 && !isBeforeDeadline(now, startAt, hoursBefore)
+  );
+}

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { initialState, nextState } from './engine.ts';
 import { walkModel } from './testing/coverage.ts';
-import { UPLOAD_ERRORS, UPLOAD_ITEM_STATES, uploadItemMachine, type UploadError, type UploadItemState } from './upload-item.ts';
+import {
+  UPLOAD_ERRORS,
+  UPLOAD_ITEM_STATES,
+  uploadItemMachine,
+  type UploadError,
+  type UploadItemState,
+} from './upload-item.ts';
 
 const at = (value: UploadItemState, error: UploadError | null = null) => ({
   value,
@@ -30,17 +36,35 @@ describe('upload item machine', () => {
 
   it('docs/product.md §4: only an uploaded file is emitted to the parent', () => {
     expect(nextState(uploadItemMachine, at('uploading'), { type: 'upload.succeed', path: 'tmp/a.pdf' })).toEqual({
-      ok: true, value: 'uploaded', context: { progress: 100, path: 'tmp/a.pdf', error: null }, actions: ['emitChange'],
+      ok: true,
+      value: 'uploaded',
+      context: { progress: 100, path: 'tmp/a.pdf', error: null },
+      actions: ['emitChange'],
     });
     expect(nextState(uploadItemMachine, at('uploading'), { type: 'upload.fail', error: 'too_large' })).toEqual({
-      ok: true, value: 'failed', context: { progress: 0, path: null, error: 'too_large' }, actions: [],
+      ok: true,
+      value: 'failed',
+      context: { progress: 0, path: null, error: 'too_large' },
+      actions: [],
     });
   });
 
   it('docs/product.md §4: removing updates the emitted list only when the item was emitted; an upload in flight is aborted', () => {
-    expect(nextState(uploadItemMachine, at('uploaded'), { type: 'upload.remove' })).toMatchObject({ ok: true, value: 'removed', actions: ['emitChange'] });
-    expect(nextState(uploadItemMachine, at('uploading'), { type: 'upload.remove' })).toMatchObject({ ok: true, value: 'removed', actions: ['abortUpload'] });
-    expect(nextState(uploadItemMachine, at('failed', 'duplicate'), { type: 'upload.remove' })).toMatchObject({ ok: true, value: 'removed', actions: [] });
+    expect(nextState(uploadItemMachine, at('uploaded'), { type: 'upload.remove' })).toMatchObject({
+      ok: true,
+      value: 'removed',
+      actions: ['emitChange'],
+    });
+    expect(nextState(uploadItemMachine, at('uploading'), { type: 'upload.remove' })).toMatchObject({
+      ok: true,
+      value: 'removed',
+      actions: ['abortUpload'],
+    });
+    expect(nextState(uploadItemMachine, at('failed', 'duplicate'), { type: 'upload.remove' })).toMatchObject({
+      ok: true,
+      value: 'removed',
+      actions: [],
+    });
   });
 
   it('docs/product.md §4: emptying the value from outside resets without emitting back', () => {
@@ -58,7 +82,10 @@ describe('upload item machine', () => {
       expect(result.ok, error).toBe(error === 'request_failed');
     }
     expect(nextState(uploadItemMachine, at('failed', 'request_failed'), { type: 'upload.retry' })).toEqual({
-      ok: true, value: 'uploading', context: { progress: 0, path: null, error: null }, actions: ['startUpload'],
+      ok: true,
+      value: 'uploading',
+      context: { progress: 0, path: null, error: null },
+      actions: ['startUpload'],
     });
   });
 

@@ -6,7 +6,14 @@ export const UPLOAD_ITEM_STATES = ['uploading', 'uploaded', 'failed', 'removed']
 export type UploadItemState = (typeof UPLOAD_ITEM_STATES)[number];
 
 /** docs/product.md §8 upload errors. Only a failed request is worth retrying; the others fail the same again. */
-export const UPLOAD_ERRORS = ['duplicate', 'too_large', 'no_extension', 'invalid_extension', 'limit_exceeded', 'request_failed'] as const;
+export const UPLOAD_ERRORS = [
+  'duplicate',
+  'too_large',
+  'no_extension',
+  'invalid_extension',
+  'limit_exceeded',
+  'request_failed',
+] as const;
 export type UploadError = (typeof UPLOAD_ERRORS)[number];
 export const RETRYABLE_UPLOAD_ERRORS: readonly UploadError[] = ['request_failed'];
 
@@ -46,7 +53,9 @@ export const uploadItemMachine = setup({
       if (event.type !== 'upload.progress' || !(event.total > 0)) return {};
       return { progress: Math.min(100, Math.max(0, Math.round((event.loaded / event.total) * 100))) };
     }),
-    setPath: assign(({ event }) => (event.type === 'upload.succeed' ? { path: event.path, progress: 100, error: null } : {})),
+    setPath: assign(({ event }) =>
+      event.type === 'upload.succeed' ? { path: event.path, progress: 100, error: null } : {},
+    ),
     setError: assign(({ event }) => (event.type === 'upload.fail' ? { error: event.error } : {})),
     restart: assign({ progress: 0, error: null }),
     // Effects, given their bodies with .provide() by the uploader

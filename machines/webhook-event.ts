@@ -26,7 +26,8 @@ export const webhookEventMachine = setup({
   guards: {
     // docs/product.md §4/§8: disabled when every attempt of a delivery failed, i.e. the last retry failed
     // too. Earlier failures only schedule the next retry (no transition).
-    isLastAttempt: ({ event }) => event.type === 'webhook.deliveryFailed' && event.maxAttempts > 0 && event.attempt >= event.maxAttempts,
+    isLastAttempt: ({ event }) =>
+      event.type === 'webhook.deliveryFailed' && event.maxAttempts > 0 && event.attempt >= event.maxAttempts,
   },
   actions: {
     setDisabledReason: assign((_, params: { reason: WebhookDisabledReason }) => ({ disabledReason: params.reason })),
@@ -43,8 +44,15 @@ export const webhookEventMachine = setup({
   states: {
     activo: {
       on: {
-        'webhook.deliveryFailed': { target: 'deshabilitado', guard: 'isLastAttempt', actions: [{ type: 'setDisabledReason', params: { reason: 'delivery_failures' } }, 'notifyDisabled'] },
-        'webhook.disable': { target: 'deshabilitado', actions: { type: 'setDisabledReason', params: { reason: 'manual' } } },
+        'webhook.deliveryFailed': {
+          target: 'deshabilitado',
+          guard: 'isLastAttempt',
+          actions: [{ type: 'setDisabledReason', params: { reason: 'delivery_failures' } }, 'notifyDisabled'],
+        },
+        'webhook.disable': {
+          target: 'deshabilitado',
+          actions: { type: 'setDisabledReason', params: { reason: 'manual' } },
+        },
       },
     },
     deshabilitado: {

@@ -21,8 +21,14 @@ const RECENT_MAX = 5000;
 
 function isLiveEvent(v: unknown): v is LiveEvent {
   const e = v as LiveEvent;
-  return !!e && Number.isSafeInteger(e.id) && typeof e.type === 'string' && Number.isSafeInteger(e.companyId)
-    && (e.projectId === null || Number.isSafeInteger(e.projectId)) && (e.userId === null || Number.isSafeInteger(e.userId));
+  return (
+    !!e &&
+    Number.isSafeInteger(e.id) &&
+    typeof e.type === 'string' &&
+    Number.isSafeInteger(e.companyId) &&
+    (e.projectId === null || Number.isSafeInteger(e.projectId)) &&
+    (e.userId === null || Number.isSafeInteger(e.userId))
+  );
 }
 
 /**
@@ -33,7 +39,11 @@ function isLiveEvent(v: unknown): v is LiveEvent {
  */
 export function startBridge(opts: BridgeOptions) {
   // We subscribe on every connect ourselves, to know when the subscription is back (onSubscribed).
-  const link: MqttLink = connectMqtt(opts.mqtt, opts.clientId, { reconnectMs: 500, resubscribe: false, onError: opts.onError });
+  const link: MqttLink = connectMqtt(opts.mqtt, opts.clientId, {
+    reconnectMs: 500,
+    resubscribe: false,
+    onError: opts.onError,
+  });
   const recent = new Set<number>();
   const order: number[] = [];
   let received = 0;
@@ -48,7 +58,11 @@ export function startBridge(opts: BridgeOptions) {
 
   link.client.on('message', (_topic, payload) => {
     let event: unknown;
-    try { event = JSON.parse(payload.toString('utf8')); } catch { return; }
+    try {
+      event = JSON.parse(payload.toString('utf8'));
+    } catch {
+      return;
+    }
     if (!isLiveEvent(event) || recent.has(event.id)) return;
     recent.add(event.id);
     order.push(event.id);
@@ -57,13 +71,25 @@ export function startBridge(opts: BridgeOptions) {
     const e = event;
     if (!opts.claim) return opts.onEvent(e);
     // Redis unreachable: better a duplicate (clients drop it by id) than an event nobody gets.
-    opts.claim(e.id).then((mine) => { if (mine) opts.onEvent(e); }, (err) => { opts.onError?.(err); opts.onEvent(e); });
+    opts.claim(e.id).then(
+      (mine) => {
+        if (mine) opts.onEvent(e);
+      },
+      (err) => {
+        opts.onError?.(err);
+        opts.onEvent(e);
+      },
+    );
   });
 
   return {
     link,
-    get connected() { return link.connected; },
-    get received() { return received; },
+    get connected() {
+      return link.connected;
+    },
+    get received() {
+      return received;
+    },
     close: () => link.close(),
   };
 }

@@ -7,7 +7,10 @@ import { SESSION_ENDED_EVENT } from '#domain/realtime';
 import { isInternalMqtt, verifyMqttCredentials, type SessionGrant } from './credentials.ts';
 import { canonicalTopic, mayRead, TOPIC_ROOT, wireTopic } from '#domain/realtime-topics';
 
-export type BrokerLog = { info(msg: string, f?: Record<string, unknown>): void; warn(msg: string, f?: Record<string, unknown>): void };
+export type BrokerLog = {
+  info(msg: string, f?: Record<string, unknown>): void;
+  warn(msg: string, f?: Record<string, unknown>): void;
+};
 
 export type EmbeddedBrokerOptions = {
   /** Loopback by default: only this machine's processes reach the TCP listener (docs/architecture.md §3). */
@@ -28,7 +31,8 @@ export type EmbeddedBrokerOptions = {
 type Session = { internal: true } | { internal: false; grant: SessionGrant; expiry: NodeJS.Timeout };
 const sessions = new WeakMap<Client, Session>();
 
-const authError = (returnCode: 3 | 4 | 5) => Object.assign(new Error('not authorized'), { returnCode }) as AuthenticateError;
+const authError = (returnCode: 3 | 4 | 5) =>
+  Object.assign(new Error('not authorized'), { returnCode }) as AuthenticateError;
 
 /**
  * The embedded aedes broker of the default setup (docs/architecture.md §3). Our processes connect as the
@@ -56,18 +60,21 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions) {
     const grant = verifyMqttCredentials(opts.secret, username, pass);
     if (!grant) return done(authError(4), false);
     if (opts.sessionOpen && !grant.sid) return done(authError(5), false);
-    sessionOpen(grant).then((open) => {
-      if (!open) return done(authError(5), false);
-      // The credentials are short-lived: the connection ends when they expire.
-      const expiry = setTimeout(() => client.close(), Math.max(0, grant.exp * 1000 - Date.now()));
-      expiry.unref();
-      sessions.set(client, { internal: false, grant, expiry });
-      if (grant.sid) bySession.set(grant.sid, (bySession.get(grant.sid) ?? new Set()).add(client));
-      done(null, true);
-    }, (error) => {
-      opts.log?.warn('mqtt session check failed', { error: String(error) });
-      done(authError(3), false);
-    });
+    sessionOpen(grant).then(
+      (open) => {
+        if (!open) return done(authError(5), false);
+        // The credentials are short-lived: the connection ends when they expire.
+        const expiry = setTimeout(() => client.close(), Math.max(0, grant.exp * 1000 - Date.now()));
+        expiry.unref();
+        sessions.set(client, { internal: false, grant, expiry });
+        if (grant.sid) bySession.set(grant.sid, (bySession.get(grant.sid) ?? new Set()).add(client));
+        done(null, true);
+      },
+      (error) => {
+        opts.log?.warn('mqtt session check failed', { error: String(error) });
+        done(authError(3), false);
+      },
+    );
   };
   broker.authorizeSubscribe = (client, sub, done) => {
     const s = sessions.get(client);
@@ -75,11 +82,14 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions) {
     const topic = canonicalTopic(sub.topic, ns);
     // Refused filters get SUBACK 128 rather than a dropped connection, so an app learns which one.
     if (!s || topic === undefined || !mayRead(s.grant, topic)) return done(null, null);
-    sessionOpen(s.grant).then((open) => {
-      if (open) return done(null, sub);
-      done(null, null);
-      client.close();
-    }, () => done(null, null));
+    sessionOpen(s.grant).then(
+      (open) => {
+        if (open) return done(null, sub);
+        done(null, null);
+        client.close();
+      },
+      () => done(null, null),
+    );
   };
   broker.authorizePublish = (client, packet, done) => {
     const s = client ? sessions.get(client) : undefined;
@@ -88,9 +98,12 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions) {
   // A persistence failure is emitted on the broker; a client's broken connection or packet on
   // clientError / connectionError (aedes then closes that client). None may end the process.
   // aedes emits 'error' (an undelivered enqueue, a will sweep that failed) but does not type it.
-  (broker as unknown as NodeJS.EventEmitter).on('error', (error: Error) => opts.log?.warn('mqtt broker error', { error: error.message }));
+  (broker as unknown as NodeJS.EventEmitter).on('error', (error: Error) =>
+    opts.log?.warn('mqtt broker error', { error: error.message }),
+  );
   const onClientError = (client: Client | null, error: Error & { code?: string }) => {
-    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') opts.log?.warn('mqtt client error', { client: client?.id, error: error.message });
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE')
+      opts.log?.warn('mqtt client error', { client: client?.id, error: error.message });
   };
   broker.on('clientError', onClientError);
   broker.on('connectionError', onClientError);
@@ -108,15 +121,22 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions) {
       const event = JSON.parse(packet.payload.toString()) as { type?: unknown; data?: { session?: unknown } };
       const sid = event.type === SESSION_ENDED_EVENT ? event.data?.session : undefined;
       if (typeof sid === 'string') for (const client of bySession.get(sid) ?? []) client.close();
-    } catch { /* not an event of ours */ }
+    } catch {
+      /* not an event of ours */
+    }
     callback();
   };
-  await new Promise<void>((resolve) => broker.subscribe(wireTopic(`${TOPIC_ROOT}/+/users/+`, ns), onUserEvent, resolve));
+  await new Promise<void>((resolve) =>
+    broker.subscribe(wireTopic(`${TOPIC_ROOT}/+/users/+`, ns), onUserEvent, resolve),
+  );
 
   const tcp = net.createServer((socket) => broker.handle(socket));
   await new Promise<void>((resolve, reject) => {
     tcp.once('error', reject);
-    tcp.listen(opts.port, opts.host ?? '127.0.0.1', () => { tcp.off('error', reject); resolve(); });
+    tcp.listen(opts.port, opts.host ?? '127.0.0.1', () => {
+      tcp.off('error', reject);
+      resolve();
+    });
   });
   tcp.on('error', (error) => opts.log?.warn('mqtt listener error', { error: error.message }));
   const port = (tcp.address() as net.AddressInfo).port;

@@ -25,7 +25,12 @@ function safeEqual(a: string, b: string): boolean {
 
 export const mqttUsername = (userId: number) => `u${userId}`;
 
-export function issueMqttCredentials(secret: string, grant: SessionGrant, ttlSeconds = DEFAULT_MQTT_TTL_SECONDS, now = Date.now()) {
+export function issueMqttCredentials(
+  secret: string,
+  grant: SessionGrant,
+  ttlSeconds = DEFAULT_MQTT_TTL_SECONDS,
+  now = Date.now(),
+) {
   const signed: SignedGrant = { ...grant, projectIds: [...grant.projectIds], exp: Math.floor(now / 1000) + ttlSeconds };
   const payload = Buffer.from(JSON.stringify(signed)).toString('base64url');
   return {
@@ -36,7 +41,12 @@ export function issueMqttCredentials(secret: string, grant: SessionGrant, ttlSec
 }
 
 /** The grant behind a user's credentials, or undefined when forged, mangled, foreign or expired. */
-export function verifyMqttCredentials(secret: string, username: string | undefined, password: string | undefined, now = Date.now()): SignedGrant | undefined {
+export function verifyMqttCredentials(
+  secret: string,
+  username: string | undefined,
+  password: string | undefined,
+  now = Date.now(),
+): SignedGrant | undefined {
   if (!username || !password || password.length > 4096) return undefined;
   const dot = password.lastIndexOf('.');
   if (dot <= 0) return undefined;
@@ -58,5 +68,7 @@ export function internalMqttCredentials(secret: string) {
 }
 
 export function isInternalMqtt(secret: string, username: string | undefined, password: string | undefined): boolean {
-  return username === INTERNAL_MQTT_USER && typeof password === 'string' && safeEqual(password, sign(secret, 'internal'));
+  return (
+    username === INTERNAL_MQTT_USER && typeof password === 'string' && safeEqual(password, sign(secret, 'internal'))
+  );
 }

@@ -4,8 +4,15 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import {
-  parseRoom, REPLAY_LIMIT, rooms, roomsOfEvent, SESSION_ENDED_EVENT,
-  type ClientToServerEvents, type LiveEvent, type ParsedRoom, type ServerToClientEvents,
+  parseRoom,
+  REPLAY_LIMIT,
+  rooms,
+  roomsOfEvent,
+  SESSION_ENDED_EVENT,
+  type ClientToServerEvents,
+  type LiveEvent,
+  type ParsedRoom,
+  type ServerToClientEvents,
 } from '#domain/realtime';
 import { startBridge, type Bridge } from './bridge.ts';
 import type { MqttTarget } from './mqtt-link.ts';
@@ -26,7 +33,12 @@ export type GatewayAuthority<U extends GatewayUser> = {
   /** Sites that may embed our pages for this user (the owner portal's iframe settings), as origins. */
   embeddingOrigins(user: U): Promise<readonly string[]>;
   /** Events after `lastId` for these rooms, oldest first; complete=false when more than `limit`. */
-  replaySince(user: U, lastId: number, roomNames: string[], limit: number): Promise<{ events: LiveEvent[]; complete: boolean }>;
+  replaySince(
+    user: U,
+    lastId: number,
+    roomNames: string[],
+    limit: number,
+  ): Promise<{ events: LiveEvent[]; complete: boolean }>;
 };
 
 export type GatewayLog = {
@@ -60,7 +72,11 @@ const MAX_HANDSHAKE_ROOMS = 50;
  * client sends): calling a number would throw inside the socket's event handler and end the process.
  */
 function replyTo<R>(ack: unknown): (r: R) => void {
-  return typeof ack === 'function' ? (r) => { (ack as (r: R) => void)(r); } : () => undefined;
+  return typeof ack === 'function'
+    ? (r) => {
+        (ack as (r: R) => void)(r);
+      }
+    : () => undefined;
 }
 
 /**
@@ -83,18 +99,27 @@ export async function createGateway<U extends GatewayUser>(opts: GatewayOptions<
     // The Redis adapter cannot restore sessions; the outbox replay covers that case.
     connectionStateRecovery: { maxDisconnectionDuration: opts.recoveryMs ?? 120_000, skipMiddlewares: false },
     // The namespace keeps deployments (and test runs) sharing one Redis apart.
-    ...(redis && redisSub ? { adapter: createAdapter(redis, redisSub, { key: `qa-socket.io${opts.namespace ? `:${opts.namespace}` : ''}` }) } : {}),
+    ...(redis && redisSub
+      ? {
+          adapter: createAdapter(redis, redisSub, { key: `qa-socket.io${opts.namespace ? `:${opts.namespace}` : ''}` }),
+        }
+      : {}),
   });
 
   const publicOrigin = opts.publicUrl ? URL.parse(opts.publicUrl)?.origin : undefined;
   // The session cookie rides on every handshake, whichever page opens it: a browser's handshake
   // must come from our own pages or from a site allowed to embed the portal for this user
   // (cross-site WebSocket hijacking). Clients without Origin (apps, tools) carry no ambient cookie.
-  async function originAllowed(origin: string | undefined, host: string | undefined, user: () => Promise<U | undefined>) {
+  async function originAllowed(
+    origin: string | undefined,
+    host: string | undefined,
+    user: () => Promise<U | undefined>,
+  ) {
     if (origin === undefined) return true;
     const from = URL.parse(origin);
     if (!from || (from.protocol !== 'https:' && from.protocol !== 'http:')) return false;
-    if (from.origin === publicOrigin || (host && URL.parse(`${from.protocol}//${host}`)?.host === from.host)) return true;
+    if (from.origin === publicOrigin || (host && URL.parse(`${from.protocol}//${host}`)?.host === from.host))
+      return true;
     const u = await user();
     return !!u && (await authority.embeddingOrigins(u)).includes(from.origin);
   }
@@ -142,21 +167,30 @@ export async function createGateway<U extends GatewayUser>(opts: GatewayOptions<
     const user = socket.data.user;
     socket.on('join', (room, ack) => {
       const reply = replyTo(ack);
-      tryJoin(socket, room).then((r) => reply(r === 'ok' ? { ok: true } : { ok: false, error: r }), () => reply({ ok: false, error: 'forbidden' }));
+      tryJoin(socket, room).then(
+        (r) => reply(r === 'ok' ? { ok: true } : { ok: false, error: r }),
+        () => reply({ ok: false, error: 'forbidden' }),
+      );
     });
     socket.on('leave', (room, ack) => {
       const reply = replyTo(ack);
-      Promise.resolve(socket.leave(String(room))).then(() => reply({ ok: true }), (error) => log.warn('gateway leave failed', { error: String(error) }));
+      Promise.resolve(socket.leave(String(room))).then(
+        () => reply({ ok: true }),
+        (error) => log.warn('gateway leave failed', { error: String(error) }),
+      );
     });
     socket.on('replay', (lastId, ack) => {
       const reply = replyTo(ack);
       const id = Number(lastId);
       if (!Number.isSafeInteger(id) || id < 0) return reply({ ok: false });
-      replay(socket, id).then(() => reply({ ok: true }), (error) => {
-        log.warn('gateway replay failed', { error: String(error) });
-        socket.emit('resync');
-        reply({ ok: false });
-      });
+      replay(socket, id).then(
+        () => reply({ ok: true }),
+        (error) => {
+          log.warn('gateway replay failed', { error: String(error) });
+          socket.emit('resync');
+          reply({ ok: false });
+        },
+      );
     });
     // Recovered: Socket.IO restored the rooms and re-sent what was missed. Otherwise rejoin the
     // rooms the client asks for, then replay the gap, so nothing falls between the two.
@@ -186,7 +220,9 @@ export async function createGateway<U extends GatewayUser>(opts: GatewayOptions<
 
   const emit = (event: LiveEvent) => {
     if (event.type === SESSION_ENDED_EVENT) {
-      endSession(event).catch((error) => log.warn('gateway could not end a session\'s sockets', { error: String(error) }));
+      endSession(event).catch((error) =>
+        log.warn("gateway could not end a session's sockets", { error: String(error) }),
+      );
       return;
     }
     io.to(roomsOfEvent(event)).emit('event', event);
@@ -199,16 +235,26 @@ export async function createGateway<U extends GatewayUser>(opts: GatewayOptions<
     onEvent: emit,
     // Whatever was published while we were not subscribed is in the outbox: each local client
     // asks for its own gap (it knows the last id it saw).
-    onSubscribed: () => { io.local.emit('gap'); },
+    onSubscribed: () => {
+      io.local.emit('gap');
+    },
     // Every gateway receives every event; the first to claim it broadcasts through Redis.
-    claim: redis ? async (id) => (await redis.set(`qa:gw:event:${opts.namespace ?? ''}:${id}`, nodeId, { NX: true, EX: 600 })) === 'OK' : undefined,
+    claim: redis
+      ? async (id) =>
+          (await redis.set(`qa:gw:event:${opts.namespace ?? ''}:${id}`, nodeId, { NX: true, EX: 600 })) === 'OK'
+      : undefined,
     onError: (error) => log.warn('gateway bridge error', { error: String(error) }),
   });
 
   // A socket outlives its session unless we look again: drop those whose session is gone.
   const revalidate = setInterval(() => {
     for (const socket of io.of('/').sockets.values()) {
-      authority.authenticate(socket.handshake.headers.cookie).then((u) => { if (!u) socket.disconnect(true); }, () => undefined);
+      authority.authenticate(socket.handshake.headers.cookie).then(
+        (u) => {
+          if (!u) socket.disconnect(true);
+        },
+        () => undefined,
+      );
     }
   }, opts.revalidateMs ?? 60_000);
   revalidate.unref();
@@ -218,7 +264,9 @@ export async function createGateway<U extends GatewayUser>(opts: GatewayOptions<
     bridge,
     /** Emits an event straight to its rooms (used by tests and the bench's bare baseline). */
     emit,
-    get ready() { return bridge.connected; },
+    get ready() {
+      return bridge.connected;
+    },
     async close() {
       clearInterval(revalidate);
       await bridge.close();

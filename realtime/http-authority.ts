@@ -21,10 +21,11 @@ function sessionCookie(header: string | undefined): string | undefined {
  */
 export function httpAuthority(apiUrl: string, opts: { timeoutMs?: number } = {}): GatewayAuthority<RemoteUser> {
   const base = `${apiUrl.replace(/\/+$/, '')}/api/v2/public/api/realtime`;
-  const call = (path: string, cookie: string) => fetch(`${base}${path}`, {
-    headers: { cookie, accept: 'application/json' },
-    signal: AbortSignal.timeout(opts.timeoutMs ?? 5000),
-  });
+  const call = (path: string, cookie: string) =>
+    fetch(`${base}${path}`, {
+      headers: { cookie, accept: 'application/json' },
+      signal: AbortSignal.timeout(opts.timeoutMs ?? 5000),
+    });
   return {
     async authenticate(header) {
       const cookie = sessionCookie(header);
@@ -33,7 +34,14 @@ export function httpAuthority(apiUrl: string, opts: { timeoutMs?: number } = {})
       if (res.status === 401 || res.status === 403) return undefined;
       if (!res.ok) throw new Error(`API answered ${res.status}`);
       const { data } = (await res.json()) as { data: GatewayUser & { origins?: string[] } };
-      return { id: data.id, companyId: data.companyId, kind: data.kind, sessionKey: data.sessionKey, origins: data.origins ?? [], cookie };
+      return {
+        id: data.id,
+        companyId: data.companyId,
+        kind: data.kind,
+        sessionKey: data.sessionKey,
+        origins: data.origins ?? [],
+        cookie,
+      };
     },
     // Answered with the session (GET realtime/session), so a handshake costs one call.
     embeddingOrigins: async (user) => user.origins,

@@ -37,7 +37,11 @@ export type MqttLink = {
 };
 
 /** A reconnecting MQTT connection (mqtt.js 5) for the relay and the gateways. */
-export function connectMqtt(target: MqttTarget, clientId: string, opts: { reconnectMs?: number; resubscribe?: boolean; onError?: (error: Error) => void } = {}): MqttLink {
+export function connectMqtt(
+  target: MqttTarget,
+  clientId: string,
+  opts: { reconnectMs?: number; resubscribe?: boolean; onError?: (error: Error) => void } = {},
+): MqttLink {
   const client = mqtt.connect(target.url, {
     clientId,
     username: target.username,
@@ -58,10 +62,14 @@ export function connectMqtt(target: MqttTarget, clientId: string, opts: { reconn
     lastError = error.message;
     opts.onError?.(error);
   });
-  client.on('connect', () => { lastError = ''; });
+  client.on('connect', () => {
+    lastError = '';
+  });
   return {
     client,
-    get connected() { return client.connected; },
+    get connected() {
+      return client.connected;
+    },
     publish(topic, payload, timeoutMs = 5000) {
       return new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error('mqtt publish timed out')), timeoutMs);
@@ -74,7 +82,9 @@ export function connectMqtt(target: MqttTarget, clientId: string, opts: { reconn
     },
     onConnect(listener) {
       client.on('connect', listener);
-      return () => { client.off('connect', listener); };
+      return () => {
+        client.off('connect', listener);
+      };
     },
     async close() {
       await client.endAsync(true);

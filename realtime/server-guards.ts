@@ -39,7 +39,9 @@ export function guardHttpServer(server: Server, log: GuardLog, t: HttpTimeouts =
   server.keepAliveTimeout = KEEP_ALIVE_MS;
   // No 'timeout' listener: Node destroys the idle socket itself. WebSockets reset this to 0 on upgrade.
   server.timeout = t.idleTimeoutMs;
-  server.on('error', (error: NodeJS.ErrnoException) => log.error('http server error', { code: error.code, error: error.message }));
+  server.on('error', (error: NodeJS.ErrnoException) =>
+    log.error('http server error', { code: error.code, error: error.message }),
+  );
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     if (!QUIET.has(error.code ?? '')) log.warn('http client error', { code: error.code, error: error.message });
     // What Node does when nobody listens: answer if nothing was written yet, then destroy the
@@ -67,7 +69,9 @@ export function refuseStrayUpgrades(server: Server, servedPaths: readonly string
     else socket.destroy();
   };
   server.on('upgrade', onUpgrade);
-  return () => { server.off('upgrade', onUpgrade); };
+  return () => {
+    server.off('upgrade', onUpgrade);
+  };
 }
 
 let guarded = false;
@@ -82,7 +86,10 @@ export function guardProcess(log: GuardLog): void {
   if (guarded) return;
   guarded = true;
   process.on('unhandledRejection', (reason) => log.error('unhandled rejection', { error: describe(reason) }));
-  process.on('uncaughtException', (error, origin) => log.error('uncaught exception', { origin, error: describe(error) }));
+  process.on('uncaughtException', (error, origin) =>
+    log.error('uncaught exception', { origin, error: describe(error) }),
+  );
 }
 
-const describe = (e: unknown) => (e instanceof Error ? { name: e.name, message: e.message, stack: e.stack } : String(e));
+const describe = (e: unknown) =>
+  e instanceof Error ? { name: e.name, message: e.message, stack: e.stack } : String(e);

@@ -36,8 +36,13 @@ export async function startStandaloneGateway(opts: StandaloneOptions) {
   guardHttpServer(server, opts.log);
   refuseStrayUpgrades(server, ['/socket.io/']);
   const gateway = await createGateway({
-    server, authority: httpAuthority(opts.apiUrl), publicUrl: opts.publicUrl, mqtt: mqttTarget({ mqttUrl: opts.mqttUrl, secret: opts.secret }),
-    namespace: opts.namespace, redisUrl: opts.redisUrl, log: opts.log,
+    server,
+    authority: httpAuthority(opts.apiUrl),
+    publicUrl: opts.publicUrl,
+    mqtt: mqttTarget({ mqttUrl: opts.mqttUrl, secret: opts.secret }),
+    namespace: opts.namespace,
+    redisUrl: opts.redisUrl,
+    log: opts.log,
   });
   const port = (server.address() as AddressInfo).port;
   return {
@@ -60,7 +65,8 @@ function secretFromEnv(env: NodeJS.ProcessEnv): string {
 }
 
 function jsonLog(level: string) {
-  return (msg: string, f?: Record<string, unknown>) => console.log(JSON.stringify({ time: new Date().toISOString(), level, msg, component: 'gateway', ...f }));
+  return (msg: string, f?: Record<string, unknown>) =>
+    console.log(JSON.stringify({ time: new Date().toISOString(), level, msg, component: 'gateway', ...f }));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -78,7 +84,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   });
   guardProcess({ warn: jsonLog('warn'), error: jsonLog('error') });
   console.log(`\n  Gateway en tiempo real escuchando en el puerto ${g.port}\n`);
-  const stop = () => void g.close().then(() => process.exit(0), () => process.exit(1));
+  const stop = () =>
+    void g.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
 }

@@ -36,9 +36,14 @@ export async function startTestBroker(secret = randomBytes(16).toString('hex')) 
     namespace,
     target,
     url,
-    get embedded() { return embedded; },
+    get embedded() {
+      return embedded;
+    },
     async stop() {
-      if (embedded) { await embedded.close(); embedded = undefined; } else await proxy!.close();
+      if (embedded) {
+        await embedded.close();
+        embedded = undefined;
+      } else await proxy!.close();
     },
     async start() {
       if (external) await proxy!.listen(port);
@@ -60,13 +65,22 @@ function tcpProxy(host: string, targetPort: number) {
     listen(port: number) {
       server = net.createServer((inbound) => {
         const outbound = net.connect(targetPort, host);
-        for (const s of [inbound, outbound]) { sockets.add(s); s.on('close', () => sockets.delete(s)); s.on('error', () => undefined); }
+        for (const s of [inbound, outbound]) {
+          sockets.add(s);
+          s.on('close', () => sockets.delete(s));
+          s.on('error', () => undefined);
+        }
         inbound.pipe(outbound).pipe(inbound);
-        const end = () => { inbound.destroy(); outbound.destroy(); };
+        const end = () => {
+          inbound.destroy();
+          outbound.destroy();
+        };
         inbound.on('close', end);
         outbound.on('close', end);
       });
-      return new Promise<number>((resolve) => server!.listen(port, '127.0.0.1', () => resolve((server!.address() as net.AddressInfo).port)));
+      return new Promise<number>((resolve) =>
+        server!.listen(port, '127.0.0.1', () => resolve((server!.address() as net.AddressInfo).port)),
+      );
     },
     close() {
       for (const s of sockets) s.destroy();

@@ -21,56 +21,86 @@ const sockets: ClientSocket[] = [];
 beforeAll(async () => {
   ctx = await createRealtimeTestContext();
   const admin = await ctx.login('admin');
-  const saved = await ctx.request('PUT', `entregas/proyectos/${ctx.seed.projectIds[0]}/configuracion/iframe`, { cookie: admin, body: { enabled: true, allowed_origins: [SITE] } });
+  const saved = await ctx.request('PUT', `entregas/proyectos/${ctx.seed.projectIds[0]}/configuracion/iframe`, {
+    cookie: admin,
+    body: { enabled: true, allowed_origins: [SITE] },
+  });
   expect(saved.status).toBe(200);
   standalone = await startStandaloneGateway({
-    port: 0, host: '127.0.0.1', apiUrl: ctx.baseUrl, publicUrl: ctx.deps.config.publicUrl, mqttUrl: ctx.realtime.broker?.url ?? ctx.deps.config.mqttUrl!,
-    secret: ctx.deps.config.signingSecret, namespace: settingsOf(ctx.deps).mqttNamespace, log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+    port: 0,
+    host: '127.0.0.1',
+    apiUrl: ctx.baseUrl,
+    publicUrl: ctx.deps.config.publicUrl,
+    mqttUrl: ctx.realtime.broker?.url ?? ctx.deps.config.mqttUrl!,
+    secret: ctx.deps.config.signingSecret,
+    namespace: settingsOf(ctx.deps).mqttNamespace,
+    log: { info: () => undefined, warn: () => undefined, error: () => undefined },
   });
 }, 180_000);
-afterEach(() => { sockets.splice(0).forEach((s) => s.disconnect()); });
+afterEach(() => {
+  sockets.splice(0).forEach((s) => s.disconnect());
+});
 afterAll(async () => {
   await standalone?.close();
   await ctx?.close();
 });
 
-const gateways = () => [['in process', ctx.baseUrl], ['standalone', standalone.url]] as const;
+const gateways = () =>
+  [
+    ['in process', ctx.baseUrl],
+    ['standalone', standalone.url],
+  ] as const;
 
 function open(url: string, cookie: string, origin?: string) {
   const socket: ClientSocket = connect(url, {
-    transports: ['websocket'], reconnection: false, forceNew: true,
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
     extraHeaders: { cookie, ...(origin ? { origin } : {}) },
   });
   sockets.push(socket);
   return socket;
 }
-const connected = (s: ClientSocket) => new Promise<void>((resolve, reject) => {
-  if (s.connected) return resolve();
-  s.once('connect', () => resolve());
-  s.once('connect_error', reject);
-});
-const disconnected = (s: ClientSocket, ms = 10_000) => new Promise<string>((resolve, reject) => {
-  const timer = setTimeout(() => reject(new Error('still connected')), ms);
-  s.once('disconnect', (reason) => { clearTimeout(timer); resolve(reason); });
-});
+const connected = (s: ClientSocket) =>
+  new Promise<void>((resolve, reject) => {
+    if (s.connected) return resolve();
+    s.once('connect', () => resolve());
+    s.once('connect_error', reject);
+  });
+const disconnected = (s: ClientSocket, ms = 10_000) =>
+  new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('still connected')), ms);
+    s.once('disconnect', (reason) => {
+      clearTimeout(timer);
+      resolve(reason);
+    });
+  });
 
 describe('handshake Origin (cross-site WebSocket hijacking)', () => {
-  it.each([0, 1])('refuses a foreign origin; accepts ours (PUBLIC_URL or the Host asked) and clients that send none (%s)', async (i) => {
-    const [, url] = gateways()[i];
-    const admin = await ctx.login('admin');
-    await expect(connected(open(url, admin, 'https://evil.example'))).rejects.toThrow('forbidden origin');
-    await expect(connected(open(url, admin, 'null'))).rejects.toThrow('forbidden origin');
-    await connected(open(url, admin, new URL(ctx.deps.config.publicUrl).origin));
-    await connected(open(url, admin, url));
-    await connected(open(url, admin));
-  });
+  it.each([0, 1])(
+    'refuses a foreign origin; accepts ours (PUBLIC_URL or the Host asked) and clients that send none (%s)',
+    async (i) => {
+      const [, url] = gateways()[i];
+      const admin = await ctx.login('admin');
+      await expect(connected(open(url, admin, 'https://evil.example'))).rejects.toThrow('forbidden origin');
+      await expect(connected(open(url, admin, 'null'))).rejects.toThrow('forbidden origin');
+      await connected(open(url, admin, new URL(ctx.deps.config.publicUrl).origin));
+      await connected(open(url, admin, url));
+      await connected(open(url, admin));
+    },
+  );
 
-  it.each([0, 1])('owners may connect from a site their company lets embed the portal; staff may not (%s)', async (i) => {
-    const [, url] = gateways()[i];
-    await connected(open(url, await ctx.login('propietario'), SITE));
-    await expect(connected(open(url, await ctx.login('agente'), SITE))).rejects.toThrow('forbidden origin');
-    await expect(connected(open(url, await ctx.login('propietario'), 'http://www.inmobiliaria-cordillera.cl'))).rejects.toThrow('forbidden origin');
-  });
+  it.each([0, 1])(
+    'owners may connect from a site their company lets embed the portal; staff may not (%s)',
+    async (i) => {
+      const [, url] = gateways()[i];
+      await connected(open(url, await ctx.login('propietario'), SITE));
+      await expect(connected(open(url, await ctx.login('agente'), SITE))).rejects.toThrow('forbidden origin');
+      await expect(
+        connected(open(url, await ctx.login('propietario'), 'http://www.inmobiliaria-cordillera.cl')),
+      ).rejects.toThrow('forbidden origin');
+    },
+  );
 });
 
 describe('sockets end with their session', () => {
@@ -87,7 +117,7 @@ describe('sockets end with their session', () => {
     expect(b.connected).toBe(true);
   });
 
-  it.each([0, 1])('ending a disabled user\'s sessions disconnects every socket of theirs (%s)', async (i) => {
+  it.each([0, 1])("ending a disabled user's sessions disconnects every socket of theirs (%s)", async (i) => {
     const [, url] = gateways()[i];
     const s = open(url, await ctx.login('gerente'));
     await connected(s);

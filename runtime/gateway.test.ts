@@ -15,21 +15,33 @@ const sockets: ClientSocket[] = [];
 
 function open(cookie: string | undefined, auth: Record<string, unknown> = {}) {
   const socket: ClientSocket = connect(ctx.baseUrl, {
-    transports: ['websocket'], reconnection: false, forceNew: true, auth,
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    auth,
     extraHeaders: cookie ? { cookie } : {},
   });
   sockets.push(socket);
   const events: LiveEvent[] = [];
   let resyncs = 0;
   socket.on('event', (e) => events.push(e));
-  socket.on('resync', () => { resyncs++; });
-  return { socket, events, get resyncs() { return resyncs; } };
+  socket.on('resync', () => {
+    resyncs++;
+  });
+  return {
+    socket,
+    events,
+    get resyncs() {
+      return resyncs;
+    },
+  };
 }
-const connected = (s: ClientSocket) => new Promise<void>((resolve, reject) => {
-  if (s.connected) return resolve();
-  s.once('connect', () => resolve());
-  s.once('connect_error', reject);
-});
+const connected = (s: ClientSocket) =>
+  new Promise<void>((resolve, reject) => {
+    if (s.connected) return resolve();
+    s.once('connect', () => resolve());
+    s.once('connect_error', reject);
+  });
 const join = (s: ClientSocket, room: string) => new Promise<JoinResult>((resolve) => s.emit('join', room, resolve));
 /**
  * Waits until the relay has published every committed event. Reconnect tests call it before the
@@ -39,7 +51,10 @@ const join = (s: ClientSocket, room: string) => new Promise<JoinResult>((resolve
 async function relayDrained(ms = 30_000) {
   ctx.deps.wakeOutbox?.();
   for (const end = Date.now() + ms; ;) {
-    const [left] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(outbox).where(isNull(outbox.publishedAt));
+    const [left] = await ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(outbox)
+      .where(isNull(outbox.publishedAt));
     // Published means the broker has it; its copy to the gateway may still be in flight for a moment.
     if (left.n === 0) return new Promise<void>((r) => setTimeout(r, 200));
     if (Date.now() > end) throw new Error(`relay left ${left.n} events unpublished`);
@@ -55,13 +70,17 @@ async function until(check: () => boolean, ms = 10_000) {
   }
 }
 const emitIn = (projectId: number | null, data: Record<string, unknown> = {}, companyId = ctx.seed.companyId) =>
-  transactionWithEvents(ctx.deps, (tx) => recordEvent(tx, { type: 'test.changed', companyId, projectId, entity: { type: 'ticket', id: 1 }, data }));
+  transactionWithEvents(ctx.deps, (tx) =>
+    recordEvent(tx, { type: 'test.changed', companyId, projectId, entity: { type: 'ticket', id: 1 }, data }),
+  );
 
 beforeAll(async () => {
   ctx = await createRealtimeTestContext();
   [admin, agente, otra] = await Promise.all([ctx.login('admin'), ctx.login('agente'), ctx.login('otra')]);
 });
-afterEach(() => { sockets.splice(0).forEach((s) => s.disconnect()); });
+afterEach(() => {
+  sockets.splice(0).forEach((s) => s.disconnect());
+});
 afterAll(async () => ctx?.close());
 
 describe('gateway handshake (docs/decisions.md, Realtime: session-cookie authentication)', () => {
@@ -78,7 +97,7 @@ describe('gateway handshake (docs/decisions.md, Realtime: session-cookie authent
 });
 
 describe('room joins (docs/architecture.md §5 step 4: rooms joined only after a permission check)', () => {
-  it('lets a user join visible project rooms and refuses other companies, hidden projects, others\' rooms and junk', async () => {
+  it("lets a user join visible project rooms and refuses other companies, hidden projects, others' rooms and junk", async () => {
     const { socket } = open(agente);
     await connected(socket);
     const [p0, , , p3] = ctx.seed.projectIds; // agente is assigned to projects 0, 1 and 2 only
@@ -92,7 +111,7 @@ describe('room joins (docs/architecture.md §5 step 4: rooms joined only after a
     expect(await join(socket, 'unknownthing:5')).toEqual({ ok: false, error: 'forbidden' });
   });
 
-  it('delivers a project\'s events only to sockets in its room, never to another company', async () => {
+  it("delivers a project's events only to sockets in its room, never to another company", async () => {
     const [p0, p1] = ctx.seed.projectIds;
     const a = open(admin);
     const b = open(agente);
@@ -104,7 +123,13 @@ describe('room joins (docs/architecture.md §5 step 4: rooms joined only after a
     const id = await emitIn(p0, { n: 1 });
     await until(() => a.events.some((e) => e.id === id));
     const got = a.events.find((e) => e.id === id)!;
-    expect(got).toMatchObject({ type: 'test.changed', companyId: ctx.seed.companyId, projectId: p0, entity: { type: 'ticket', id: 1 }, data: { n: 1 } });
+    expect(got).toMatchObject({
+      type: 'test.changed',
+      companyId: ctx.seed.companyId,
+      projectId: p0,
+      entity: { type: 'ticket', id: 1 },
+      data: { n: 1 },
+    });
     expect(got).not.toHaveProperty('notify');
     await new Promise((r) => setTimeout(r, 300));
     expect(b.events.some((e) => e.id === id)).toBe(false);
@@ -112,14 +137,21 @@ describe('room joins (docs/architecture.md §5 step 4: rooms joined only after a
   });
 
   it('owners may join the ticket room of their own unit only', async () => {
-    const [owner] = await ctx.db.select({ userId: owners.userId, unitId: unitOwners.unitId }).from(owners)
-      .innerJoin(unitOwners, eq(unitOwners.ownerId, owners.id)).innerJoin(users, eq(users.id, owners.userId))
+    const [owner] = await ctx.db
+      .select({ userId: owners.userId, unitId: unitOwners.unitId })
+      .from(owners)
+      .innerJoin(unitOwners, eq(unitOwners.ownerId, owners.id))
+      .innerJoin(users, eq(users.id, owners.userId))
       .where(and(eq(users.username, 'propietario')));
     const [unit] = await ctx.db.select().from(units).where(eq(units.id, owner.unitId));
-    const [otherUnit] = await ctx.db.select().from(units).where(and(eq(units.projectId, unit.projectId), eq(units.number, '1201-B')));
-    const insert = (unitId: number, number: number) => ctx.db.execute(
-      `insert into tickets (company_id, project_id, unit_id, number, code, subject, origin, state) values (${unit.companyId}, ${unit.projectId}, ${unitId}, ${number}, 'T-${number}', 'Filtración en baño', 'WEB', 'N') returning id` as never,
-    ) as unknown as Promise<{ rows: { id: number }[] }>;
+    const [otherUnit] = await ctx.db
+      .select()
+      .from(units)
+      .where(and(eq(units.projectId, unit.projectId), eq(units.number, '1201-B')));
+    const insert = (unitId: number, number: number) =>
+      ctx.db.execute(
+        `insert into tickets (company_id, project_id, unit_id, number, code, subject, origin, state) values (${unit.companyId}, ${unit.projectId}, ${unitId}, ${number}, 'T-${number}', 'Filtración en baño', 'WEB', 'N') returning id` as never,
+      ) as unknown as Promise<{ rows: { id: number }[] }>;
     const mine = (await insert(unit.id, 9001)).rows[0].id;
     const theirs = (await insert(otherUnit.id, 9002)).rows[0].id;
     const { socket } = open(await ctx.login('propietario'));
@@ -134,7 +166,11 @@ describe('after a reconnect (docs/architecture.md §5 step 5: every event after 
   it('replays from the outbox the events after lastEventId for the rooms named in the handshake, in order', async () => {
     const [p0, p1] = ctx.seed.projectIds;
     const before = await emitIn(p0, { phase: 'seen' });
-    const missed = [await emitIn(p0, { phase: 'missed' }), await emitIn(p1, { phase: 'elsewhere' }), await emitIn(p0, { phase: 'missed' })];
+    const missed = [
+      await emitIn(p0, { phase: 'missed' }),
+      await emitIn(p1, { phase: 'elsewhere' }),
+      await emitIn(p0, { phase: 'missed' }),
+    ];
     await relayDrained();
     const c = open(admin, { lastEventId: before, rooms: [`project:${p0}`, `project:${ctx.seed.otherProjectIds[0]}`] });
     await connected(c.socket);
@@ -151,7 +187,8 @@ describe('after a reconnect (docs/architecture.md §5 step 5: every event after 
     const p2 = ctx.seed.projectIds[2];
     const from = await emitIn(p2, { phase: 'start' });
     await ctx.db.transaction(async (tx) => {
-      for (let i = 0; i < 501; i++) await recordEvent(tx, { type: 'test.bulk', companyId: ctx.seed.companyId, projectId: p2, data: { i } });
+      for (let i = 0; i < 501; i++)
+        await recordEvent(tx, { type: 'test.bulk', companyId: ctx.seed.companyId, projectId: p2, data: { i } });
     });
     // Let the relay publish the whole gap first: a bulk event published after the rejoin would
     // rightly arrive live, and this test is about what the replay sends.
@@ -164,11 +201,19 @@ describe('after a reconnect (docs/architecture.md §5 step 5: every event after 
 
   it('a dropped transport is recovered (Socket.IO connection state recovery, or the outbox replay with Redis)', async () => {
     const p0 = ctx.seed.projectIds[0];
-    const socket: ClientSocket = connect(ctx.baseUrl, { transports: ['websocket'], reconnectionDelay: 50, forceNew: true, extraHeaders: { cookie: admin } });
+    const socket: ClientSocket = connect(ctx.baseUrl, {
+      transports: ['websocket'],
+      reconnectionDelay: 50,
+      forceNew: true,
+      extraHeaders: { cookie: admin },
+    });
     sockets.push(socket);
     let last = 0;
     const got: number[] = [];
-    socket.on('event', (e) => { got.push(e.id); last = Math.max(last, e.id); });
+    socket.on('event', (e) => {
+      got.push(e.id);
+      last = Math.max(last, e.id);
+    });
     socket.auth = (cb: (d: object) => void) => cb({ lastEventId: last, rooms: [`project:${p0}`] });
     await connected(socket);
     expect(await join(socket, `project:${p0}`)).toEqual({ ok: true });

@@ -2,11 +2,11 @@ import path from 'node:path';
 import type http from 'node:http';
 import { serve } from '@hono/node-server';
 import { loadConfig } from '../server/src/config.ts';
-import { createDeps } from '../server/src/runtime.ts';
+import { createDeps } from '../server/src/deps.ts';
 import { createApp } from '../server/src/app.ts';
 import { DEMO_PASSWORD, demoRoles } from '../server/src/db/seed-data.ts';
 import { startRealtime } from './realtime.ts';
-import { startResponseWatch } from '../server/src/modules/warranties/service.ts';
+import { startResponseWatch } from '../server/src/modules/after-sales/service.ts';
 import { guardHttpServer, guardProcess, httpServerOptions } from '#realtime/server-guards';
 
 /**
@@ -18,10 +18,18 @@ export async function main() {
   const config = loadConfig();
   const deps = await createDeps(config);
   const app = createApp(deps, { clientDir: path.resolve('client/dist') });
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: httpServerOptions(config.http) }) as http.Server;
+  const server = serve({
+    fetch: app.fetch,
+    port: config.port,
+    hostname: config.host,
+    serverOptions: httpServerOptions(config.http),
+  }) as http.Server;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.once('listening', () => { server.off('error', reject); resolve(); });
+    server.once('listening', () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
   guardHttpServer(server, deps.log, config.http);
   deps.log.info('listening', { url: config.publicUrl, database: deps.database.kind });

@@ -6,7 +6,13 @@ import { createGateway, type Gateway, type GatewayAuthority } from '#realtime/ga
 import { connectMqtt, mqttTarget } from '#realtime/mqtt-link';
 import { refuseStrayUpgrades } from '#realtime/server-guards';
 import type { AppDeps, SessionUser } from '../server/src/http/context.ts';
-import { canJoinRoom, embeddingOriginsOf, gatewayUserOf, replayEvents, userFromCookie } from '../server/src/events/access.ts';
+import {
+  canJoinRoom,
+  embeddingOriginsOf,
+  gatewayUserOf,
+  replayEvents,
+  userFromCookie,
+} from '../server/src/events/access.ts';
 import { isLiveSessionOpen } from '../server/src/auth/session-end.ts';
 import { startEventFlow } from '../server/src/events/flow.ts';
 import { realtimeSettings, rememberSettings, type RealtimeSettings } from '../server/src/events/realtime-settings.ts';
@@ -46,29 +52,48 @@ export async function startRealtime(deps: AppDeps, opts: RealtimeOptions = {}) {
   const broker: EmbeddedBroker | undefined = deps.config.mqttUrl
     ? undefined
     : await startEmbeddedBroker({
-      port: settings.mqttPort, secret, namespace: settings.mqttNamespace, log,
-      // MQTT credentials end with the session they were issued to (docs/decisions.md, Hardening).
-      sessionOpen: (grant) => isLiveSessionOpen(deps.database.db, grant.userId, grant.sid ?? '', deps.config.sessionIdleMs),
-    }).catch((error) => {
-      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
-      throw new Error(`MQTT_PORT ${settings.mqttPort} is in use: set MQTT_PORT to a free port, or MQTT_URL to use an external broker`);
-    });
+        port: settings.mqttPort,
+        secret,
+        namespace: settings.mqttNamespace,
+        log,
+        // MQTT credentials end with the session they were issued to (docs/decisions.md, Hardening).
+        sessionOpen: (grant) =>
+          isLiveSessionOpen(deps.database.db, grant.userId, grant.sid ?? '', deps.config.sessionIdleMs),
+      }).catch((error) => {
+        if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+        throw new Error(
+          `MQTT_PORT ${settings.mqttPort} is in use: set MQTT_PORT to a free port, or MQTT_URL to use an external broker`,
+        );
+      });
   if (broker && opts.server) broker.attachWebSocket(opts.server, '/mqtt');
   const target = mqttTarget({ mqttUrl: deps.config.mqttUrl, embeddedUrl: broker?.url, secret });
 
-  const link = connectMqtt(target, `qa-relay-${randomBytes(6).toString('hex')}`, { onError: (error) => log.warn('mqtt link error', { error: error.message }) });
+  const link = connectMqtt(target, `qa-relay-${randomBytes(6).toString('hex')}`, {
+    onError: (error) => log.warn('mqtt link error', { error: error.message }),
+  });
   deps.mqttCredentials = (grant, ttlSeconds) => issueMqttCredentials(secret, grant, ttlSeconds);
   const events = startEventFlow(deps, { publisher: link, namespace: settings.mqttNamespace, pollMs: opts.pollMs });
 
   let gateway: Gateway | undefined;
   if (opts.server) {
     gateway = await createGateway({
-      server: opts.server, authority: inProcessAuthority(deps), publicUrl: deps.config.publicUrl, mqtt: target, namespace: settings.mqttNamespace,
-      redisUrl: deps.config.redisUrl, log,
+      server: opts.server,
+      authority: inProcessAuthority(deps),
+      publicUrl: deps.config.publicUrl,
+      mqtt: target,
+      namespace: settings.mqttNamespace,
+      redisUrl: deps.config.redisUrl,
+      log,
     });
   }
-  const releaseUpgrades = opts.server ? refuseStrayUpgrades(opts.server, ['/socket.io/', ...(broker ? ['/mqtt'] : [])]) : undefined;
-  log.info('realtime started', { broker: broker ? `embedded ${broker.url}` : 'external', gateway: !!gateway, redis: !!deps.config.redisUrl });
+  const releaseUpgrades = opts.server
+    ? refuseStrayUpgrades(opts.server, ['/socket.io/', ...(broker ? ['/mqtt'] : [])])
+    : undefined;
+  log.info('realtime started', {
+    broker: broker ? `embedded ${broker.url}` : 'external',
+    gateway: !!gateway,
+    redis: !!deps.config.redisUrl,
+  });
 
   return {
     broker,

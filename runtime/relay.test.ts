@@ -29,10 +29,17 @@ async function until(check: () => boolean, ms = 15_000) {
 async function writeEvents(n: number, label: string): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 0; i < n; i++) {
-    ids.push(await ctx.db.transaction((tx) => recordEvent(tx, {
-      type: 'test.happened', companyId: ctx.seed.companyId, projectId: ctx.seed.projectIds[0],
-      entity: { type: 'ticket', id: i + 1 }, data: { label, i },
-    })));
+    ids.push(
+      await ctx.db.transaction((tx) =>
+        recordEvent(tx, {
+          type: 'test.happened',
+          companyId: ctx.seed.companyId,
+          projectId: ctx.seed.projectIds[0],
+          entity: { type: 'ticket', id: i + 1 },
+          data: { label, i },
+        }),
+      ),
+    );
   }
   return ids;
 }
@@ -40,7 +47,15 @@ async function writeEvents(n: number, label: string): Promise<number[]> {
 function relay(batch?: number, reconnectMs = 100) {
   const link = connectMqtt(broker.target, `relay-${links.length}-${broker.namespace}`, { reconnectMs });
   links.push(link);
-  const r = createOutboxRelay({ db: ctx.db, publisher: link, log, namespace: broker.namespace, pollMs: 100, maxBackoffMs: 300, batch });
+  const r = createOutboxRelay({
+    db: ctx.db,
+    publisher: link,
+    log,
+    namespace: broker.namespace,
+    pollMs: 100,
+    maxBackoffMs: 300,
+    batch,
+  });
   relays.push(r);
   return r;
 }
@@ -75,7 +90,12 @@ describe(`outbox relay (docs/architecture.md §5 step 3) on the ${process.env.MQ
     expect(receivedIds('order')).toEqual(ids);
     const first = received.find((x) => x.event.id === ids[0])!;
     expect(first.topic).toBe(`qa/${ctx.seed.companyId}/projects/${ctx.seed.projectIds[0]}/tickets/1`);
-    expect(first.event).toMatchObject({ type: 'test.happened', companyId: ctx.seed.companyId, entity: { type: 'ticket', id: 1 }, data: { label: 'order', i: 0 } });
+    expect(first.event).toMatchObject({
+      type: 'test.happened',
+      companyId: ctx.seed.companyId,
+      entity: { type: 'ticket', id: 1 },
+      data: { label: 'order', i: 0 },
+    });
     await r.idle();
     const pending = await ctx.db.select().from(outbox).where(inArray(outbox.id, ids));
     expect(pending.every((row) => row.publishedAt !== null)).toBe(true);

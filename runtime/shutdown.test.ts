@@ -16,25 +16,36 @@ afterAll(() => {
   // Whatever happened, nothing this test started outlives it: the whole group goes, even when
   // npx itself already exited and left its children behind.
   if (child?.pid) {
-    try { process.kill(-child.pid, 'SIGKILL'); } catch { /* the group is already gone */ }
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      /* the group is already gone */
+    }
   }
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const freePort = () => new Promise<number>((resolve, reject) => {
-  const srv = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port } = srv.address() as net.AddressInfo;
-    srv.close(() => resolve(port));
-  }).on('error', reject);
-});
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = net
+      .createServer()
+      .listen(0, '127.0.0.1', () => {
+        const { port } = srv.address() as net.AddressInfo;
+        srv.close(() => resolve(port));
+      })
+      .on('error', reject);
+  });
 
 /**
  * The innermost process under `pid` (Linux /proc) still running main.ts: the node process that
  * serves. Below it there may be helpers (tsx's esbuild service), which are skipped.
  */
 function serverPid(pid: number): number {
-  const children = fs.readdirSync(`/proc/${pid}/task`)
-    .flatMap((tid) => fs.readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
+  const children = fs
+    .readdirSync(`/proc/${pid}/task`)
+    .flatMap((tid) =>
+      fs.readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number),
+    );
   for (const child of children) {
     if (fs.readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('runtime/main.ts')) return serverPid(child);
   }
@@ -44,7 +55,10 @@ function serverPid(pid: number): number {
 function waitFor<T>(what: string, ms: number, start: (done: (v: T) => void) => void): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), ms);
-    start((v) => { clearTimeout(timer); resolve(v); });
+    start((v) => {
+      clearTimeout(timer);
+      resolve(v);
+    });
   });
 }
 
@@ -55,16 +69,27 @@ describe('graceful shutdown on SIGTERM', () => {
     const proc = spawn('npx', ['tsx', 'runtime/main.ts'], {
       cwd: process.cwd(),
       env: {
-        ...process.env, PORT: String(port), MQTT_PORT: String(mqttPort), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info',
-        DATABASE_URL: '', MQTT_URL: '', REDIS_URL: '',
+        ...process.env,
+        PORT: String(port),
+        MQTT_PORT: String(mqttPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'info',
+        DATABASE_URL: '',
+        MQTT_URL: '',
+        REDIS_URL: '',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true, // its own process group, so cleanup can end every process it started
     });
     child = proc;
     let output = '';
-    proc.stdout!.on('data', (d) => { output += d; });
-    proc.stderr!.on('data', (d) => { output += d; });
+    proc.stdout!.on('data', (d) => {
+      output += d;
+    });
+    proc.stderr!.on('data', (d) => {
+      output += d;
+    });
     const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
 
     // Boot is ~8 s on an idle 2-core machine (npx, tsx, PGlite, seed); the limits allow for a
@@ -72,16 +97,22 @@ describe('graceful shutdown on SIGTERM', () => {
     await waitFor('the server to listen', 120_000, (done) => {
       const check = () => (/"msg":"listening"/.test(output) ? done(undefined) : setTimeout(check, 100));
       check();
-    }).catch((error) => { throw new Error(`${error.message}\n${output}`); });
+    }).catch((error) => {
+      throw new Error(`${error.message}\n${output}`);
+    });
 
     // A request whose body is still arriving when SIGTERM lands: it is in flight for sure.
     const body = JSON.stringify({ username: 'admin', password: 'demo1234' });
     const socket = net.connect(port, '127.0.0.1');
     await waitFor('connect', 5000, (done) => socket.once('connect', () => done(undefined)));
     let response = '';
-    socket.on('data', (d) => { response += d; });
+    socket.on('data', (d) => {
+      response += d;
+    });
     const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
-    socket.write(`POST /api/v2/public/api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nX-Requested-With: test\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`);
+    socket.write(
+      `POST /api/v2/public/api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nX-Requested-With: test\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+    );
     await new Promise((r) => setTimeout(r, 200));
 
     // npx → sh → tsx → node: the signal goes to the server process itself, as a supervisor
@@ -93,11 +124,15 @@ describe('graceful shutdown on SIGTERM', () => {
     });
     // The listener closes while the request is still in flight: new connections are refused
     // (polled, since the log line is written just before the listener is closed).
-    const tryConnect = () => new Promise<boolean>((resolve) => {
-      const probe = net.connect(port, '127.0.0.1');
-      probe.once('connect', () => { probe.destroy(); resolve(true); });
-      probe.once('error', () => resolve(false));
-    });
+    const tryConnect = () =>
+      new Promise<boolean>((resolve) => {
+        const probe = net.connect(port, '127.0.0.1');
+        probe.once('connect', () => {
+          probe.destroy();
+          resolve(true);
+        });
+        probe.once('error', () => resolve(false));
+      });
     let refused = false;
     for (const deadline = Date.now() + 10_000; !refused && Date.now() < deadline;) {
       refused = !(await tryConnect());
@@ -115,7 +150,9 @@ describe('graceful shutdown on SIGTERM', () => {
     expect(response).toContain('"username":"admin"');
     expect(response).toMatch(/\r\nx-request-id: [0-9a-f-]{36}\r\n/i); // set on the Node response itself
 
-    const code = await waitFor('the process to exit', 15_000, (done) => { void exited.then(done); });
+    const code = await waitFor('the process to exit', 15_000, (done) => {
+      void exited.then(done);
+    });
     await closed;
     expect(code, output).toBe(0);
     expect(output).toContain('"msg":"stopped"');

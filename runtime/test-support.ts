@@ -15,7 +15,11 @@ export async function createRealtimeTestContext(opts: { clientDir?: string } = {
   const server = http.createServer(getRequestListener(ctx.app.fetch));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const realtime = await startRealtime(ctx.deps, { server, pollMs: 100, settings: { mqttPort: 0, mqttNamespace: `t${randomBytes(4).toString('hex')}` } });
+  const realtime = await startRealtime(ctx.deps, {
+    server,
+    pollMs: 100,
+    settings: { mqttPort: 0, mqttNamespace: `t${randomBytes(4).toString('hex')}` },
+  });
 
   async function close() {
     await realtime.stop();

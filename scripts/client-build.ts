@@ -3,7 +3,17 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 
 /** Sources the client bundle is built from; a newer file than the build means it is stale. */
-const SOURCES = ['client/src', 'client/index.html', 'client/vite.config.ts', 'client/build', 'client/public', 'locales', 'domain', 'machines', 'package-lock.json'];
+const SOURCES = [
+  'client/src',
+  'client/index.html',
+  'client/vite.config.ts',
+  'client/build',
+  'client/public',
+  'locales',
+  'domain',
+  'machines',
+  'package-lock.json',
+];
 
 function newestMtime(target: string): number {
   if (!fs.existsSync(target)) return 0;
@@ -31,6 +41,17 @@ export function ensureClientBuild(root = process.cwd()): void {
   // Always a production bundle: under vitest (the e2e setup) NODE_ENV is 'test', and Vite would then
   // ship React's development build (larger, slower, with dev-only warnings).
   const env = { ...process.env, NODE_ENV: 'production' };
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'client/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env });
+  const result = spawnSync(
+    process.execPath,
+    [
+      path.join(root, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--config',
+      'client/vite.config.ts',
+      '--logLevel',
+      'warn',
+    ],
+    { cwd: root, stdio: 'inherit', env },
+  );
   if (result.status !== 0) throw new Error('La construcción del cliente falló');
 }

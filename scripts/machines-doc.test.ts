@@ -19,7 +19,9 @@ function leaves(node: AnyStateNode): AnyStateNode[] {
 /** Every locale key a machine needs: entity, each leaf state, each event. */
 function neededKeys(name: MachineName): string[] {
   const machine = machines[name] as AnyStateMachine;
-  const states = leaves(machine.root).map((leaf) => stateLabelKey(name, leaf.key, leaf.path.length > 1 ? leaf.path[0] : undefined));
+  const states = leaves(machine.root).map((leaf) =>
+    stateLabelKey(name, leaf.key, leaf.path.length > 1 ? leaf.path[0] : undefined),
+  );
   return [entityLabelKey(name), ...states, ...machine.events.map((type) => eventLabelKey(name, type))];
 }
 
@@ -34,7 +36,9 @@ describe('docs/machines.md', () => {
     expect(sections).toHaveLength(names.length);
     names.forEach((name, index) => {
       const diagram = sections[index].split('```mermaid')[1].split('```')[0];
-      const edges = diagram.split('\n').filter((line) => / --> (?!\[\*\])\S+ : /.test(line) && !line.includes('[*] -->'));
+      const edges = diagram
+        .split('\n')
+        .filter((line) => / --> (?!\[\*\])\S+ : /.test(line) && !line.includes('[*] -->'));
       expect(edges, name).toHaveLength(machineTransitions(machines[name] as AnyStateMachine).length);
       expect(diagram).toContain('[*] --> ');
     });
@@ -51,15 +55,21 @@ describe('machine labels in locales (machines.<name>.*)', () => {
 
   it('es and pt-BR hold no label for a state or event that no longer exists', () => {
     for (const catalog of Object.values(catalogs)) {
-      const section = (catalog as { machines: Record<string, { states: object; events: Record<string, string> }> }).machines;
+      const section = (catalog as { machines: Record<string, { states: object; events: Record<string, string> }> })
+        .machines;
       expect(Object.keys(section).sort()).toEqual([...names].sort());
       for (const name of names) {
         const needed = new Set(neededKeys(name));
         const events = Object.keys(section[name].events).map((verb) => `machines.${name}.events.${verb}`);
         const flatten = (tree: object, prefix: string): string[] =>
-          Object.entries(tree).flatMap(([key, value]) => (typeof value === 'string' ? [`${prefix}.${key}`] : flatten(value, `${prefix}.${key}`)));
+          Object.entries(tree).flatMap(([key, value]) =>
+            typeof value === 'string' ? [`${prefix}.${key}`] : flatten(value, `${prefix}.${key}`),
+          );
         const states = flatten(section[name].states, `machines.${name}.states`);
-        expect([...events, ...states].filter((key) => !needed.has(key)), name).toEqual([]);
+        expect(
+          [...events, ...states].filter((key) => !needed.has(key)),
+          name,
+        ).toEqual([]);
       }
     }
   });
@@ -68,7 +78,10 @@ describe('machine labels in locales (machines.<name>.*)', () => {
     const render = (catalog: object) => {
       const refusal = transitionRefusal('ticket', machines.ticket, 'postergada', 'ticket.close');
       const template = lookup(catalog, refusal.key) ?? '';
-      return template.replace(/\{\{(\w+)\}\}/g, (_, param: keyof typeof refusal.params) => lookup(catalog, refusal.params[param]) ?? '');
+      return template.replace(
+        /\{\{(\w+)\}\}/g,
+        (_, param: keyof typeof refusal.params) => lookup(catalog, refusal.params[param]) ?? '',
+      );
     };
     expect(render(es)).toBe('No se puede cerrar cuando la solicitud está en estado «Postergada»');
     expect(render(ptBR)).toBe('Não é possível encerrar quando a solicitação está no estado «Adiada»');
@@ -76,7 +89,11 @@ describe('machine labels in locales (machines.<name>.*)', () => {
 
   it('a refusal on a parallel machine names the state of the region that handles the event', () => {
     const value = { cuenta: 'activo', correo: 'verificado', firma: 'verificada' };
-    expect(transitionRefusal('user', machines.user, value, 'user.verifySignature').params.state).toBe('machines.user.states.firma.verificada');
-    expect(transitionRefusal('user', machines.user, value, 'user.enable').params.state).toBe('machines.user.states.cuenta.activo');
+    expect(transitionRefusal('user', machines.user, value, 'user.verifySignature').params.state).toBe(
+      'machines.user.states.firma.verificada',
+    );
+    expect(transitionRefusal('user', machines.user, value, 'user.enable').params.state).toBe(
+      'machines.user.states.cuenta.activo',
+    );
   });
 });

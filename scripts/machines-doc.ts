@@ -122,11 +122,19 @@ function renderMachine(name: MachineName): string[] {
   const machine = machines[name] as AnyStateMachine;
   const { title, file } = SOURCES[name];
   const label = (key: string, catalog: Tree) => lookup(catalog, key) ?? '—';
-  const out = [`## ${title}`, '', `\`machines.${name}\` in [machines/${file}](../machines/${file}).`, '', '```mermaid', 'stateDiagram-v2'];
+  const out = [
+    `## ${title}`,
+    '',
+    `\`machines.${name}\` in [machines/${file}](../machines/${file}).`,
+    '',
+    '```mermaid',
+    'stateDiagram-v2',
+  ];
   // Mermaid draws concurrent regions (`--`) only inside a composite state: wrap a parallel root.
-  const body = machine.root.type === 'parallel'
-    ? [`  state ${machine.id} {`, ...renderChildren(machine, machine.root, '    '), '  }']
-    : renderChildren(machine, machine.root, '  ');
+  const body =
+    machine.root.type === 'parallel'
+      ? [`  state ${machine.id} {`, ...renderChildren(machine, machine.root, '    '), '  }']
+      : renderChildren(machine, machine.root, '  ');
   out.push(...body, '```', '');
 
   out.push('| State | es | pt-BR |', '|---|---|---|');
@@ -143,7 +151,9 @@ function renderMachine(name: MachineName): string[] {
     for (const row of transitionsOf(machine, node)) {
       const event = `\`${row.event}\` (${label(eventLabelKey(name, row.event), es)})`;
       const list = (names: string[]) => names.map((n) => `\`${n}\``).join(', ');
-      out.push(`| ${row.from} | ${event} | ${row.guard ? `\`${row.guard}\`` : ''} | ${row.to} | ${list(row.updates)} | ${list(row.effects)} |`);
+      out.push(
+        `| ${row.from} | ${event} | ${row.guard ? `\`${row.guard}\`` : ''} | ${row.to} | ${list(row.updates)} | ${list(row.effects)} |`,
+      );
     }
   }
   out.push('');
@@ -161,11 +171,11 @@ export function renderMachinesDoc(): string {
     'Guards read only the machine context and the event. Context updates are `assign`s, applied when the',
     'transition is computed. Effects are named actions the machine declares with empty bodies and never runs:',
     'on the server the command runner (`server/src/commands/runner.ts`) computes the transition with',
-    '`machines/engine.ts` and hands the effect names to the module\'s `persist` (`next.actions`); the module',
+    "`machines/engine.ts` and hands the effect names to the module's `persist` (`next.actions`); the module",
     'performs the effects with the command (writes in its transaction, mail after the commit), most by those',
-    'names (e.g. `server/src/modules/warranties/failures/effects.ts`), a few as part of the event\'s own',
+    "names (e.g. `server/src/modules/after-sales/failures/effects.ts`), a few as part of the event's own",
     'command (a ficha passed to after-sales creates its ticket). In the browser the uploader gives',
-    '`uploadItem`\'s effects their bodies with `.provide()`. Decisions behind these lifecycles:',
+    "`uploadItem`'s effects their bodies with `.provide()`. Decisions behind these lifecycles:",
     '`docs/decisions.md`, section Lifecycles.',
     '',
   ];

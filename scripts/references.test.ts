@@ -3,7 +3,19 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '..');
-const FOLDERS = ['server', 'client', 'domain', 'machines', 'realtime', 'runtime', 'locales', 'tests', 'scripts', 'docs', 'deploy'];
+const FOLDERS = [
+  'server',
+  'client',
+  'domain',
+  'machines',
+  'realtime',
+  'runtime',
+  'locales',
+  'tests',
+  'scripts',
+  'docs',
+  'deploy',
+];
 const SKIP = new Set(['node_modules', 'dist', 'migrations', 'artifacts']);
 
 function* sources(dir: string): Generator<string> {
@@ -25,10 +37,25 @@ describe('references', () => {
     const offenders: string[] = [];
     for (const file of [...FOLDERS.flatMap((f) => [...sources(path.join(root, f))]), path.join(root, 'README.md')]) {
       if (file === import.meta.filename) continue;
-      readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
-        if (outside.test(line)) offenders.push(`${path.relative(root, file)}:${i + 1}: ${line.trim().slice(0, 100)}`);
-      });
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          if (outside.test(line)) offenders.push(`${path.relative(root, file)}:${i + 1}: ${line.trim().slice(0, 100)}`);
+        });
     }
+    expect(offenders).toEqual([]);
+  });
+
+  it('hold no leftover merge-conflict markers', () => {
+    const marker = /^(<{7}|>{7}) /;
+    const offenders = [
+      ...FOLDERS.flatMap((f) => [...sources(path.join(root, f))]),
+      path.join(root, 'README.md'),
+    ].flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .flatMap((line, i) => (marker.test(line) ? [`${path.relative(root, file)}:${i + 1}`] : [])),
+    );
     expect(offenders).toEqual([]);
   });
 });

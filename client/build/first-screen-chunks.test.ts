@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { planGroups } from './first-screen-chunks.ts';
 
-const chunk = (fileName: string, moduleIds: string[], imports: string[] = [], isEntry = false) => ({ type: 'chunk' as const, fileName, moduleIds, imports, isEntry });
+const chunk = (fileName: string, moduleIds: string[], imports: string[] = [], isEntry = false) => ({
+  type: 'chunk' as const,
+  fileName,
+  moduleIds,
+  imports,
+  isEntry,
+});
 
 /** A first build: entry + react chunk, login and home pages sharing a button, an unrelated page. */
 const chunks = [

@@ -9,7 +9,11 @@ export type FirstScreens = { login: string[]; signedIn: string[] };
 const PASS_FLAG = 'FIRST_SCREEN_CHUNKS_PLANNING';
 
 /** Chunks reachable through static imports from `start`, leaving out `stop`. */
-function staticClosure(byFile: Map<string, PlannedChunk>, start: PlannedChunk[], stop = new Set<string>()): Set<string> {
+function staticClosure(
+  byFile: Map<string, PlannedChunk>,
+  start: PlannedChunk[],
+  stop = new Set<string>(),
+): Set<string> {
   const seen = new Set<string>();
   const todo = start.map((c) => c.fileName).filter((f) => !stop.has(f));
   for (let file = todo.pop(); file !== undefined; file = todo.pop()) {
@@ -26,7 +30,10 @@ function staticClosure(byFile: Map<string, PlannedChunk>, start: PlannedChunk[],
  */
 export function planGroups(chunks: PlannedChunk[], roots: { login: string[]; signedIn: string[] }): Group[] | null {
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-  const entry = staticClosure(byFile, chunks.filter((c) => c.isEntry));
+  const entry = staticClosure(
+    byFile,
+    chunks.filter((c) => c.isEntry),
+  );
   const holding = (ids: string[]) => ids.map((id) => chunks.find((c) => c.moduleIds.includes(id)));
   const modulesOf = (rootIds: string[]) => {
     const found = holding(rootIds);
@@ -43,9 +50,24 @@ export function planGroups(chunks: PlannedChunk[], roots: { login: string[]; sig
   // `first-shared`, which imports only the entry chunk: no cycle, and execution order holds.
   return [
     { name: 'base', test: (id) => base.has(id), priority: 4, includeDependenciesRecursively: false },
-    { name: 'first-shared', test: (id) => login.has(id) && signedIn.has(id), priority: 3, includeDependenciesRecursively: false },
-    { name: 'login', test: (id) => login.has(id) && !signedIn.has(id), priority: 2, includeDependenciesRecursively: false },
-    { name: 'signed-in', test: (id) => signedIn.has(id) && !login.has(id), priority: 2, includeDependenciesRecursively: false },
+    {
+      name: 'first-shared',
+      test: (id) => login.has(id) && signedIn.has(id),
+      priority: 3,
+      includeDependenciesRecursively: false,
+    },
+    {
+      name: 'login',
+      test: (id) => login.has(id) && !signedIn.has(id),
+      priority: 2,
+      includeDependenciesRecursively: false,
+    },
+    {
+      name: 'signed-in',
+      test: (id) => signedIn.has(id) && !login.has(id),
+      priority: 2,
+      includeDependenciesRecursively: false,
+    },
   ];
 }
 
@@ -72,18 +94,34 @@ export function firstScreenChunks(clientRoot: string, roots: FirstScreens): Plug
     name: 'first-screen-chunks',
     apply: 'build',
     async config(config, env): Promise<UserConfig | undefined> {
-      if (process.env[PASS_FLAG] || env.command !== 'build' || path.resolve(config.root ?? '.') !== path.resolve(clientRoot)) return undefined;
+      if (
+        process.env[PASS_FLAG] ||
+        env.command !== 'build' ||
+        path.resolve(config.root ?? '.') !== path.resolve(clientRoot)
+      )
+        return undefined;
       const { build } = await import('vite');
       process.env[PASS_FLAG] = '1';
       let output: unknown;
       try {
-        output = await build({ configFile: path.join(clientRoot, 'vite.config.ts'), mode: env.mode, logLevel: 'silent', build: { write: false } });
+        output = await build({
+          configFile: path.join(clientRoot, 'vite.config.ts'),
+          mode: env.mode,
+          logLevel: 'silent',
+          build: { write: false },
+        });
       } finally {
         delete process.env[PASS_FLAG];
       }
-      const chunks = [output].flat().flatMap((o) => (o as { output: { type: string }[] }).output).filter((c): c is PlannedChunk => c.type === 'chunk');
+      const chunks = [output]
+        .flat()
+        .flatMap((o) => (o as { output: { type: string }[] }).output)
+        .filter((c): c is PlannedChunk => c.type === 'chunk');
       const groups = planGroups(chunks, rootIds);
-      if (!groups) throw new Error(`first-screen-chunks: a first-screen root is not in the build: ${[...rootIds.login, ...rootIds.signedIn].join(', ')}`);
+      if (!groups)
+        throw new Error(
+          `first-screen-chunks: a first-screen root is not in the build: ${[...rootIds.login, ...rootIds.signedIn].join(', ')}`,
+        );
       return { build: { rolldownOptions: { output: { codeSplitting: { groups } } } } };
     },
   };

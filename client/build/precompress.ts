@@ -19,7 +19,9 @@ export async function gzipBest(bytes: Uint8Array): Promise<Uint8Array> {
 
 /** Brotli at its best quality, for browsers that accept `br`. */
 export async function brotliBest(bytes: Uint8Array): Promise<Uint8Array> {
-  return brotli(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
+  return brotli(bytes, {
+    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+  });
 }
 
 /**

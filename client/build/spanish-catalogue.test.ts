@@ -16,7 +16,10 @@ describe('splitCatalogue', () => {
     const merge = (a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> => {
       const out: Record<string, unknown> = { ...a };
       for (const [k, v] of Object.entries(b)) {
-        out[k] = typeof v === 'object' && typeof out[k] === 'object' ? merge(out[k] as Record<string, unknown>, v as Record<string, unknown>) : v;
+        out[k] =
+          typeof v === 'object' && typeof out[k] === 'object'
+            ? merge(out[k] as Record<string, unknown>, v as Record<string, unknown>)
+            : v;
       }
       return out;
     };

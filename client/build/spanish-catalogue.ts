@@ -9,8 +9,18 @@ import type { Plugin } from 'vite';
  * lazy-page.tsx). It keeps the first load small as every module adds its strings (docs/architecture.md §6).
  */
 export const FIRST_LOAD_PREFIXES = [
-  'common', 'errors', 'auth', 'validation', 'labels', 'app', 'auth_ui', 'home', 'routes', 'realtime',
-  'notifications.bell', 'notifications.received',
+  'common',
+  'errors',
+  'auth',
+  'validation',
+  'labels',
+  'app',
+  'auth_ui',
+  'home',
+  'routes',
+  'realtime',
+  'notifications.bell',
+  'notifications.received',
 ];
 
 type Catalogue = { [key: string]: string | Catalogue };

@@ -14,10 +14,12 @@ window.addEventListener('beforeunload', (event) => {
 });
 
 // Render once the user's catalogue is in, so a pt-BR user never sees a flash of Spanish.
-void loadLocale(locale).catch(() => undefined).finally(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+void loadLocale(locale)
+  .catch(() => undefined)
+  .finally(() => {
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });

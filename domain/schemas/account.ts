@@ -12,9 +12,15 @@ export const accountEmail = email();
 
 /** Free per-user preferences (grid mode, default project…): flat, small, JSON-safe. null removes a key. */
 export const ACCOUNT_SETTINGS_MAX_KEYS = 50;
-const settingValue = z.union([z.string().max(500, 'validation.max_length'), z.number(), z.boolean(), z.null()], { error: 'validation.invalid' });
-export const accountSettings = z.record(z.string().min(1).max(64, 'validation.max_length'), settingValue)
-  .refine((v) => Object.keys(v).length <= ACCOUNT_SETTINGS_MAX_KEYS, { message: 'validation.max_items', params: { max: ACCOUNT_SETTINGS_MAX_KEYS } });
+const settingValue = z.union([z.string().max(500, 'validation.max_length'), z.number(), z.boolean(), z.null()], {
+  error: 'validation.invalid',
+});
+export const accountSettings = z
+  .record(z.string().min(1).max(64, 'validation.max_length'), settingValue)
+  .refine((v) => Object.keys(v).length <= ACCOUNT_SETTINGS_MAX_KEYS, {
+    message: 'validation.max_items',
+    params: { max: ACCOUNT_SETTINGS_MAX_KEYS },
+  });
 
 /** PUT auth/usuario: basic information of the signed-in user. */
 export const updateAccountSchema = z.object({
@@ -34,7 +40,10 @@ export const updateLocaleSchema = z.object({ locale: z.enum(LOCALES, { error: 'v
  */
 export const SIGNATURE_PATH_PATTERN = /^\d+\/(?:[\w-][\w.-]*\/)*[\w-][\w.-]*\.(?:png|jpe?g)$/i;
 export const updateSignatureSchema = z.object({
-  path: requiredText({ max: 500 }).refine((v) => SIGNATURE_PATH_PATTERN.test(v) && !v.includes('..'), 'validation.invalid'),
+  path: requiredText({ max: 500 }).refine(
+    (v) => SIGNATURE_PATH_PATTERN.test(v) && !v.includes('..'),
+    'validation.invalid',
+  ),
 });
 
 /** POST auth/email/verify and GET auth/email/verify?token=… */

@@ -1,12 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { dateOrder, dateString, decimal, email, id, idList, isoDate, optionalText, requiredText, rut, sameAs, timeString, url } from './common.ts';
+import {
+  dateOrder,
+  dateString,
+  decimal,
+  email,
+  id,
+  idList,
+  isoDate,
+  optionalText,
+  requiredText,
+  rut,
+  sameAs,
+  timeString,
+  url,
+} from './common.ts';
 
 /** The first issue's locale key and params, as server/src/lib/validate.ts turns it into a 422 field error. */
 function firstIssue(schema: z.ZodType, input: unknown) {
   const result = schema.safeParse(input);
   if (result.success) return null;
-  const issue = result.error.issues[0] as z.core.$ZodIssue & { params?: Record<string, unknown>; minimum?: number; maximum?: number };
+  const issue = result.error.issues[0] as z.core.$ZodIssue & {
+    params?: Record<string, unknown>;
+    minimum?: number;
+    maximum?: number;
+  };
   return { key: issue.message, path: issue.path, params: issue.params, minimum: issue.minimum, maximum: issue.maximum };
 }
 const keyOf = (schema: z.ZodType, input: unknown) => firstIssue(schema, input)?.key ?? null;
@@ -88,11 +106,15 @@ describe('dateString and timeString (docs/product.md §5 date and time)', () => 
   it('dateOrder flags an end before its start on the end field (docs/product.md §5 dates in order)', () => {
     const range = z.object({ start: dateString(), end: dateString() }).superRefine(dateOrder('start', 'end'));
     expect(firstIssue(range, { start: '2024-03-05', end: '04-03-2024' })).toMatchObject({
-      key: 'validation.date_after_or_equal', path: ['end'], params: { date: '05-03-2024' },
+      key: 'validation.date_after_or_equal',
+      path: ['end'],
+      params: { date: '05-03-2024' },
     });
     expect(range.parse({ start: '2024-03-05', end: '05/03/2024' })).toEqual({ start: '2024-03-05', end: '2024-03-05' });
     const strict = z.object({ start: dateString(), end: dateString() }).superRefine(dateOrder('start', 'end', false));
-    expect(firstIssue(strict, { start: '2024-03-05', end: '2024-03-05' })).toMatchObject({ key: 'validation.date_after' });
+    expect(firstIssue(strict, { start: '2024-03-05', end: '2024-03-05' })).toMatchObject({
+      key: 'validation.date_after',
+    });
   });
 });
 
@@ -137,16 +159,27 @@ describe('id and idList', () => {
     expect(id().parse('42')).toBe(42);
     expect(id().parse(7)).toBe(7);
   });
-  it.each([['0', 'validation.invalid'], ['-1', 'validation.invalid'], ['1.5', 'validation.invalid'], ['1e3', 'validation.invalid'], ['abc', 'validation.invalid'], ['2147483648', 'validation.invalid'], ['', 'validation.required'], [undefined, 'validation.required']])(
-    '%j → %s',
-    (input, key) => expect(keyOf(id(), input)).toBe(key),
-  );
+  it.each([
+    ['0', 'validation.invalid'],
+    ['-1', 'validation.invalid'],
+    ['1.5', 'validation.invalid'],
+    ['1e3', 'validation.invalid'],
+    ['abc', 'validation.invalid'],
+    ['2147483648', 'validation.invalid'],
+    ['', 'validation.required'],
+    [undefined, 'validation.required'],
+  ])('%j → %s', (input, key) => expect(keyOf(id(), input)).toBe(key));
   it('reads comma lists (docs/product.md §7) and caps them at 50 (docs/product.md §9)', () => {
     expect(idList().parse('1,2,3')).toEqual([1, 2, 3]);
     expect(idList().parse(['4', 5])).toEqual([4, 5]);
     expect(idList().parse('')).toEqual([]);
     expect(idList().parse(undefined)).toEqual([]);
-    expect(firstIssue(idList(), Array.from({ length: 51 }, (_, i) => i + 1))).toMatchObject({ key: 'validation.max_items', maximum: 50 });
+    expect(
+      firstIssue(
+        idList(),
+        Array.from({ length: 51 }, (_, i) => i + 1),
+      ),
+    ).toMatchObject({ key: 'validation.max_items', maximum: 50 });
     expect(firstIssue(idList(), '1,x')).toMatchObject({ key: 'validation.invalid', path: [1] });
     expect(keyOf(idList({ required: true }), '')).toBe('validation.required');
   });
@@ -158,16 +191,34 @@ describe('isoDate (filters and API date fields; years of DATE_YEARS)', () => {
     expect(isoDate().parse('1900-01-01')).toBe('1900-01-01');
     expect(isoDate().parse('2999-12-31')).toBe('2999-12-31');
   });
-  it.each(['2030-02-31', '2030-02-29', '6882-66-83', '2030-13-01', '0000-01-01', '0001-01-01', '1899-12-31', '3000-01-01', '9999-12-31', '2030-1-01', '01-02-2030', '2030-01-01T00:00:00Z', ''])(
-    '%j → validation.date (never sent to the database)',
-    (input) => expect(keyOf(isoDate(), input)).toBe('validation.date'),
+  it.each([
+    '2030-02-31',
+    '2030-02-29',
+    '6882-66-83',
+    '2030-13-01',
+    '0000-01-01',
+    '0001-01-01',
+    '1899-12-31',
+    '3000-01-01',
+    '9999-12-31',
+    '2030-1-01',
+    '01-02-2030',
+    '2030-01-01T00:00:00Z',
+    '',
+  ])('%j → validation.date (never sent to the database)', (input) =>
+    expect(keyOf(isoDate(), input)).toBe('validation.date'),
   );
 });
 
 describe("sameAs (docs/product.md §5 password confirmation, 'Valores no coinciden')", () => {
-  const schema = z.object({ password: z.string(), password_confirmation: z.string() }).superRefine(sameAs('password', 'password_confirmation'));
+  const schema = z
+    .object({ password: z.string(), password_confirmation: z.string() })
+    .superRefine(sameAs('password', 'password_confirmation'));
   it('flags the confirmation field', () => {
-    expect(firstIssue(schema, { password: 'a', password_confirmation: 'b' })).toMatchObject({ key: 'validation.same', path: ['password_confirmation'] });
+    expect(firstIssue(schema, { password: 'a', password_confirmation: 'b' })).toMatchObject({
+      key: 'validation.same',
+      path: ['password_confirmation'],
+    });
     expect(schema.safeParse({ password: 'a', password_confirmation: 'a' }).success).toBe(true);
   });
 });

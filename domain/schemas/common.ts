@@ -2,9 +2,26 @@ import { z } from 'zod';
 import { parseDecimal, toIsoDate } from '../format.ts';
 import { BULK_SELECTION_MAX } from '../limits.ts';
 import {
-  date as dateRule, dateAfter, email as emailRule, maxDecimals, maxValue, minValue, noDoubleSpaces as noDoubleSpacesRule,
-  noSpecialChars as noSpecialCharsRule, normalizeRut, numeric, oneDecimal as oneDecimalRule, rut as rutRule, same,
-  time as timeRule, toIsoTime, url as urlRule, embeddingOrigin, toEmbeddingOrigin, type RuleResult,
+  date as dateRule,
+  dateAfter,
+  email as emailRule,
+  maxDecimals,
+  maxValue,
+  minValue,
+  noDoubleSpaces as noDoubleSpacesRule,
+  noSpecialChars as noSpecialCharsRule,
+  noSpecialCharsInText,
+  normalizeRut,
+  numeric,
+  oneDecimal as oneDecimalRule,
+  rut as rutRule,
+  same,
+  time as timeRule,
+  toIsoTime,
+  url as urlRule,
+  embeddingOrigin,
+  toEmbeddingOrigin,
+  type RuleResult,
 } from '../validation.ts';
 
 /**
@@ -37,20 +54,35 @@ const INVALID = { error: 'validation.invalid' } as const;
 
 /** A trimmed string field checked by `checks` and stored as `normalize` gives it. */
 function stringField<T, R extends boolean | undefined>(
-  required: R, max: number, checks: Check<string>[], normalize: (v: string) => T,
+  required: R,
+  max: number,
+  checks: Check<string>[],
+  normalize: (v: string) => T,
 ): FieldOf<R, T> {
   if (required === false) {
-    return z.string(INVALID).trim().max(max, 'validation.max_length').superRefine(rules(...checks))
-      .transform((v) => (v === '' ? null : normalize(v))).nullish() as unknown as FieldOf<R, T>;
+    return z
+      .string(INVALID)
+      .trim()
+      .max(max, 'validation.max_length')
+      .superRefine(rules(...checks))
+      .transform((v) => (v === '' ? null : normalize(v)))
+      .nullish() as unknown as FieldOf<R, T>;
   }
-  return z.string(REQUIRED).trim().min(1, 'validation.required').max(max, 'validation.max_length')
-    .superRefine(rules(...checks)).transform(normalize) as unknown as FieldOf<R, T>;
+  return z
+    .string(REQUIRED)
+    .trim()
+    .min(1, 'validation.required')
+    .max(max, 'validation.max_length')
+    .superRefine(rules(...checks))
+    .transform(normalize) as unknown as FieldOf<R, T>;
 }
 
-export type TextOptions = { min?: number; max?: number; noDoubleSpaces?: boolean; noSpecialChars?: boolean };
+/** `noSpecialChars`: true for names (docs/product.md §5), 'text' for free texts that may hold sentences. */
+export type TextOptions = { min?: number; max?: number; noDoubleSpaces?: boolean; noSpecialChars?: boolean | 'text' };
 
 function textChecks({ noDoubleSpaces = false, noSpecialChars = false }: TextOptions): Check<string>[] {
-  return [...(noDoubleSpaces ? [noDoubleSpacesRule] : []), ...(noSpecialChars ? [noSpecialCharsRule] : [])];
+  const special = noSpecialChars === 'text' ? [noSpecialCharsInText] : noSpecialChars ? [noSpecialCharsRule] : [];
+  return [...(noDoubleSpaces ? [noDoubleSpacesRule] : []), ...special];
 }
 
 /** Trimmed, non-empty text (docs/product.md §5 "names need at least one character"). */
@@ -87,7 +119,10 @@ export function dateString<R extends boolean | undefined = true>(options: { requ
  * '0000-01-01' are a 422 here, not an error of the database's date type.
  */
 export function isoDate() {
-  return z.string(REQUIRED).regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date').refine((v) => toIsoDate(v) === v, 'validation.date');
+  return z
+    .string(REQUIRED)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
+    .refine((v) => toIsoDate(v) === v, 'validation.date');
 }
 
 /** docs/product.md §5 time, HH:mm:ss 24 h (HH:mm accepted), stored "HH:mm:ss". */
@@ -121,10 +156,13 @@ export function decimal<R extends boolean | undefined = true>(options: DecimalOp
   if (min !== undefined) checks.push((v) => minValue(v, min));
   if (max !== undefined) checks.push((v) => maxValue(v, max));
   const value = z
-    .union([z.number(), z.string()], { error: (i) => (i.input === undefined ? 'validation.required' : 'validation.number') })
+    .union([z.number(), z.string()], {
+      error: (i) => (i.input === undefined ? 'validation.required' : 'validation.number'),
+    })
     .superRefine(rules(...checks))
     .transform((v) => parseDecimal(v) as number);
-  if (options.required === false) return z.preprocess((v) => (isBlank(v) ? null : v), value.nullish()) as unknown as FieldOf<R, number>;
+  if (options.required === false)
+    return z.preprocess((v) => (isBlank(v) ? null : v), value.nullish()) as unknown as FieldOf<R, number>;
   return z.preprocess((v) => (isBlank(v) || v === null ? undefined : v), value) as unknown as FieldOf<R, number>;
 }
 
@@ -146,7 +184,7 @@ export function id() {
 /** Ids as an array or a comma list (docs/product.md §7 query arrays); at most `max` (docs/product.md §9 bulk: 50). */
 export function idList(options: { max?: number; required?: boolean } = {}) {
   const { max = BULK_SELECTION_MAX, required = false } = options;
-  const toArray = (v: unknown) => (typeof v === 'string' ? (v.trim() === '' ? [] : v.split(',')) : v ?? []);
+  const toArray = (v: unknown) => (typeof v === 'string' ? (v.trim() === '' ? [] : v.split(',')) : (v ?? []));
   let list = z.array(id(), INVALID).max(max, 'validation.max_items');
   if (required) list = list.min(1, 'validation.required');
   return z.preprocess(toArray, list);
@@ -161,9 +199,14 @@ export function sameAs<T extends Record<string, unknown>>(field: keyof T & strin
 }
 
 /** For an object schema's superRefine: `end` may not be before `start` (docs/product.md §5 "dates … in order"). */
-export function dateOrder<T extends Record<string, unknown>>(start: keyof T & string, end: keyof T & string, inclusive = true) {
+export function dateOrder<T extends Record<string, unknown>>(
+  start: keyof T & string,
+  end: keyof T & string,
+  inclusive = true,
+) {
   return (value: T, ctx: z.RefinementCtx<T>) => {
     const error = dateAfter(value[end], value[start], inclusive);
-    if (error) ctx.addIssue({ code: 'custom', message: error.key, params: error.params, path: [end], input: value[end] });
+    if (error)
+      ctx.addIssue({ code: 'custom', message: error.key, params: error.params, path: [end], input: value[end] });
   };
 }

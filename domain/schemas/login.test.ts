@@ -10,9 +10,10 @@ function zodKeys(form: LoginForm): Record<string, string> {
   for (const issue of r.error.issues) out[String(issue.path[0])] ??= issue.message;
   return out;
 }
-const plainKeys = (form: LoginForm) => Object.fromEntries(Object.entries(checkLogin(form)).map(([k, v]) => [k, v!.key]));
+const plainKeys = (form: LoginForm) =>
+  Object.fromEntries(Object.entries(checkLogin(form)).map(([k, v]) => [k, v!.key]));
 
-describe('login checks without zod (docs/architecture.md §6) agree with the server\'s loginSchema', () => {
+describe("login checks without zod (docs/architecture.md §6) agree with the server's loginSchema", () => {
   const cases: LoginForm[] = [
     { username: 'admin', password: 'demo1234' },
     { username: '', password: '' },
@@ -28,6 +29,9 @@ describe('login checks without zod (docs/architecture.md §6) agree with the ser
   });
 
   it('says which limit was passed', () => {
-    expect(checkLogin({ username: 'a'.repeat(101), password: 'x' }).username).toEqual({ key: 'validation.max_length', params: { max: 100 } });
+    expect(checkLogin({ username: 'a'.repeat(101), password: 'x' }).username).toEqual({
+      key: 'validation.max_length',
+      params: { max: 100 },
+    });
   });
 });

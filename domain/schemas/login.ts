@@ -17,8 +17,12 @@ export function checkLogin(form: LoginForm): LoginErrors {
   const errors: LoginErrors = {};
   const username = required(form.username) ?? maxLength(form.username.trim(), LOGIN_LIMITS.username);
   if (username) errors.username = username;
-  const password = form.password === '' ? fail('validation.required')
-    : lengthOf(form.password) > LOGIN_LIMITS.password ? fail('validation.max_length', { max: LOGIN_LIMITS.password }) : null;
+  const password =
+    form.password === ''
+      ? fail('validation.required')
+      : lengthOf(form.password) > LOGIN_LIMITS.password
+        ? fail('validation.max_length', { max: LOGIN_LIMITS.password })
+        : null;
   if (password) errors.password = password;
   return errors;
 }

@@ -20,7 +20,11 @@ export const notificationReadSchema = z.object({
   read: z.boolean({ error: 'validation.required' }),
 });
 
-const eventType = z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(100, 'validation.max_length')
+const eventType = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, 'validation.required')
+  .max(100, 'validation.max_length')
   .regex(/^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/, 'validation.invalid');
 
 export const notificationPreferenceSchema = z.object({

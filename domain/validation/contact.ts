@@ -11,7 +11,8 @@ function isEmailAddress(text: string): boolean {
   if (at < 1 || at !== text.indexOf('@')) return false;
   const local = text.slice(0, at);
   const labels = text.slice(at + 1).split('.');
-  if (local.length > 64 || !LOCAL.test(local) || local.startsWith('.') || local.endsWith('.') || local.includes('..')) return false;
+  if (local.length > 64 || !LOCAL.test(local) || local.startsWith('.') || local.endsWith('.') || local.includes('..'))
+    return false;
   return labels.length >= 2 && labels.every((l) => LABEL.test(l)) && /^[A-Za-z]{2,}$/.test(labels[labels.length - 1]);
 }
 
@@ -37,7 +38,8 @@ export function url(value: unknown): RuleResult {
     const isHttp = parsed.protocol === 'http:' || parsed.protocol === 'https:';
     const host = parsed.hostname;
     // A dotted name (every label non-empty), localhost for development, or an IPv6 literal.
-    const hasHost = host === 'localhost' || host.startsWith('[') || (host.includes('.') && host.split('.').every(Boolean));
+    const hasHost =
+      host === 'localhost' || host.startsWith('[') || (host.includes('.') && host.split('.').every(Boolean));
     return isHttp && hasHost ? null : fail('validation.url');
   } catch {
     return fail('validation.url');
@@ -61,12 +63,20 @@ export function embeddingOrigin(value: unknown): RuleResult {
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return fail('validation.url');
   const labels = parsed.hostname.split('.');
-  const isOrigin = parsed.protocol === 'https:' && !parsed.username && !parsed.password && parsed.pathname === '/'
-    && !parsed.search && !parsed.hash && labels.length >= 2 && labels.every((l) => LABEL.test(l));
+  const isOrigin =
+    parsed.protocol === 'https:' &&
+    !parsed.username &&
+    !parsed.password &&
+    parsed.pathname === '/' &&
+    !parsed.search &&
+    !parsed.hash &&
+    labels.length >= 2 &&
+    labels.every((l) => LABEL.test(l));
   return isOrigin ? null : fail('validation.https_origin');
 }
 
-export const isEmbeddingOrigin = (value: unknown): value is string => !isAbsent(value) && embeddingOrigin(value) === null;
+export const isEmbeddingOrigin = (value: unknown): value is string =>
+  !isAbsent(value) && embeddingOrigin(value) === null;
 
 /** The origin as a browser sends it in `Origin`: lower case, without the default port or a slash. */
 export const toEmbeddingOrigin = (value: string) => new URL(value.trim()).origin;

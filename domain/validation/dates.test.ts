@@ -14,16 +14,28 @@ describe('date (docs/product.md §5: first 10 chars, "/" as "-", a real date)', 
 describe('dateBefore / dateAfter (docs/product.md §5: inclusive or not)', () => {
   it('dateBefore is strict unless inclusive, and shows the limit as DD-MM-YYYY', () => {
     expect(dateBefore('2024-03-04', '2024-03-05')).toBeNull();
-    expect(dateBefore('2024-03-05', '2024-03-05')).toEqual({ key: 'validation.date_before', params: { date: '05-03-2024' } });
+    expect(dateBefore('2024-03-05', '2024-03-05')).toEqual({
+      key: 'validation.date_before',
+      params: { date: '05-03-2024' },
+    });
     expect(dateBefore('2024-03-05', '05/03/2024', true)).toBeNull();
-    expect(dateBefore('2024-03-06', '2024-03-05', true)).toEqual({ key: 'validation.date_before_or_equal', params: { date: '05-03-2024' } });
+    expect(dateBefore('2024-03-06', '2024-03-05', true)).toEqual({
+      key: 'validation.date_before_or_equal',
+      params: { date: '05-03-2024' },
+    });
   });
 
   it('dateAfter is strict unless inclusive', () => {
     expect(dateAfter('2024-03-06', '2024-03-05')).toBeNull();
-    expect(dateAfter('05-03-2024', '2024-03-05')).toEqual({ key: 'validation.date_after', params: { date: '05-03-2024' } });
+    expect(dateAfter('05-03-2024', '2024-03-05')).toEqual({
+      key: 'validation.date_after',
+      params: { date: '05-03-2024' },
+    });
     expect(dateAfter('2024-03-05', '2024-03-05', true)).toBeNull();
-    expect(dateAfter('2024-03-04', '2024-03-05', true)).toEqual({ key: 'validation.date_after_or_equal', params: { date: '05-03-2024' } });
+    expect(dateAfter('2024-03-04', '2024-03-05', true)).toEqual({
+      key: 'validation.date_after_or_equal',
+      params: { date: '05-03-2024' },
+    });
   });
 
   it('compares across years and formats, by calendar day (the time part is ignored)', () => {

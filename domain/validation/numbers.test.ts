@@ -11,7 +11,10 @@ describe('minValue / maxValue (docs/product.md §5: comma accepted as decimal se
 
   it('checks unit type surface 0 to 99999,99 (docs/product.md §5) and shows the limit in es-CL', () => {
     expect(maxValue('99.999,99', UNIT_TYPE_SURFACE_MAX)).toBeNull();
-    expect(maxValue(100000, UNIT_TYPE_SURFACE_MAX)).toEqual({ key: 'validation.max_value', params: { max: '99.999,99' } });
+    expect(maxValue(100000, UNIT_TYPE_SURFACE_MAX)).toEqual({
+      key: 'validation.max_value',
+      params: { max: '99.999,99' },
+    });
     expect(minValue(-0.01, 0)).toEqual({ key: 'validation.min_value', params: { min: '0' } });
     expect(minValue(0, 0)).toBeNull();
   });
@@ -27,7 +30,9 @@ describe('minValue / maxValue (docs/product.md §5: comma accepted as decimal se
 
 describe('oneDecimal (docs/product.md §5 "numbers allow at most one decimal")', () => {
   it.each(['10', '10,5', '1.234,5', 10.5, 3, '10.5'])('%j is accepted', (v) => expect(oneDecimal(v)).toBeNull());
-  it.each(['10,55', 10.25, '0,05'])('%j is refused', (v) => expect(oneDecimal(v)).toEqual({ key: 'validation.one_decimal' }));
+  it.each(['10,55', 10.25, '0,05'])('%j is refused', (v) =>
+    expect(oneDecimal(v)).toEqual({ key: 'validation.one_decimal' }),
+  );
   it('reports non-numbers as such', () => expect(oneDecimal('abc')).toEqual({ key: 'validation.number' }));
 });
 
@@ -41,8 +46,14 @@ describe('maxDecimals', () => {
 describe('fileSize (docs/product.md §5 per-file maximum; docs/product.md §9 limits)', () => {
   it('accepts files up to the limit and names the limit in the message', () => {
     expect(fileSize(UPLOAD.generalMaxBytes, UPLOAD.generalMaxBytes)).toBeNull();
-    expect(fileSize(UPLOAD.generalMaxBytes + 1, UPLOAD.generalMaxBytes)).toEqual({ key: 'validation.file_size', params: { size: '20 MB' } });
-    expect(fileSize({ size: 300 * 1024 * 1024 }, UPLOAD.libraryMaxBytes)).toEqual({ key: 'validation.file_size', params: { size: '250 MB' } });
+    expect(fileSize(UPLOAD.generalMaxBytes + 1, UPLOAD.generalMaxBytes)).toEqual({
+      key: 'validation.file_size',
+      params: { size: '20 MB' },
+    });
+    expect(fileSize({ size: 300 * 1024 * 1024 }, UPLOAD.libraryMaxBytes)).toEqual({
+      key: 'validation.file_size',
+      params: { size: '250 MB' },
+    });
     expect(fileSize({ size: 10 }, UPLOAD.uploaderDefaultMaxBytes)).toBeNull();
     expect(fileSize(null, 1)).toBeNull();
   });

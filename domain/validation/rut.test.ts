@@ -9,15 +9,29 @@ describe('rut (docs/product.md §5: empty allowed, otherwise a valid Chilean RUT
     expect(rutCheckDigit('10000004')).toBe('0');
   });
 
-  it.each(['12.345.678-5', '12345678-5', '123456785', '1.000.005-K', '1000005-k', '1000005k', '10.000.004-0', ' 12.345.678-5 '])(
-    '%j is valid',
-    (value) => expect(rut(value)).toBeNull(),
-  );
+  it.each([
+    '12.345.678-5',
+    '12345678-5',
+    '123456785',
+    '1.000.005-K',
+    '1000005-k',
+    '1000005k',
+    '10.000.004-0',
+    ' 12.345.678-5 ',
+  ])('%j is valid', (value) => expect(rut(value)).toBeNull());
 
-  it.each(['12.345.678-6', '12345678-K', '1000005-1', '12.34.5678-5', '123.456.789-2', '123456789-2', '12-345-678-5', 'abc', '0-0', '12.345.678-'])(
-    '%j is refused as RUT',
-    (value) => expect(rut(value)).toEqual({ key: 'validation.rut' }),
-  );
+  it.each([
+    '12.345.678-6',
+    '12345678-K',
+    '1000005-1',
+    '12.34.5678-5',
+    '123.456.789-2',
+    '123456789-2',
+    '12-345-678-5',
+    'abc',
+    '0-0',
+    '12.345.678-',
+  ])('%j is refused as RUT', (value) => expect(rut(value)).toEqual({ key: 'validation.rut' }));
 
   it('allows an empty value', () => {
     expect(rut('')).toBeNull();

@@ -1,10 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { betweenLength, lengthOf, maxLength, minLength, noDoubleSpaces, noSpecialChars, required, same } from './text.ts';
+import {
+  betweenLength,
+  lengthOf,
+  maxLength,
+  minLength,
+  noDoubleSpaces,
+  noSpecialChars,
+  noSpecialCharsInText,
+  required,
+  same,
+} from './text.ts';
 
 describe('required (docs/product.md §5 "Este campo es obligatorio": trimmed, non-empty)', () => {
-  it.each([null, undefined, '', '   ', '\t\n', [], new Set(), new Map(), Number.NaN, new Date('x')])('%j is missing', (value) => {
-    expect(required(value)).toEqual({ key: 'validation.required' });
-  });
+  it.each([null, undefined, '', '   ', '\t\n', [], new Set(), new Map(), Number.NaN, new Date('x')])(
+    '%j is missing',
+    (value) => {
+      expect(required(value)).toEqual({ key: 'validation.required' });
+    },
+  );
 
   it.each(['a', ' a ', 0, 12, false, true, ['x'], new Set([1]), { a: 1 }, new Date()])('%j is present', (value) => {
     expect(required(value)).toBeNull();
@@ -49,13 +62,27 @@ describe('noDoubleSpaces (docs/product.md §5: no two or more consecutive whites
 });
 
 describe('noSpecialChars (docs/product.md §5 delivery dialog)', () => {
-  it.each(["Departamento 101-B, torre Ñuñoa", "O'Higgins", 'João Conceição', 'Ángela Pérez. 2', 'e\u0301'])(
+  it.each(['Departamento 101-B, torre Ñuñoa', "O'Higgins", 'João Conceição', 'Ángela Pérez. 2', 'e\u0301'])(
     '%j is accepted',
     (value) => expect(noSpecialChars(value)).toBeNull(),
   );
   it.each(['<script>', 'a@b', 'casa #5', 'precio $100', '50%', 'a;b', 'x_y'])('%j is refused', (value) => {
     expect(noSpecialChars(value)).toEqual({ key: 'validation.no_special_chars' });
   });
+});
+
+describe("noSpecialCharsInText (docs/product.md §5 delivery dialog's free texts)", () => {
+  it.each([
+    'Observaciones: se entregan 2 llaves y 1 control.',
+    '¿Falta el manual? ¡Sí! (se envía por correo)',
+    'Medidor de gas: 7,25 m³ — lectura "a la vista"; depto. #5, 50% pintado, 3°',
+    'Trinca na parede: ver foto',
+    'Llaves\nControles',
+  ])('%j is accepted', (value) => expect(noSpecialCharsInText(value)).toBeNull());
+  it.each(['<script>alert(1)</script>', 'a@b.cl', '{{x}}', 'precio $100', 'x_y', 'a | b', '=SUM(A1)', 'ok 👍'])(
+    '%j is refused',
+    (value) => expect(noSpecialCharsInText(value)).toEqual({ key: 'validation.no_special_chars' }),
+  );
 });
 
 describe("same (docs/product.md §5 'Valores no coinciden')", () => {

@@ -21,7 +21,12 @@ export function lengthOf(text: string): number {
   return [...text].length;
 }
 
-function lengthCheck(value: unknown, check: (length: number) => boolean, key: string, params: Record<string, number>): RuleResult {
+function lengthCheck(
+  value: unknown,
+  check: (length: number) => boolean,
+  key: string,
+  params: Record<string, number>,
+): RuleResult {
   if (isAbsent(value)) return null;
   const text = textOf(value);
   if (text === null) return fail('validation.invalid');
@@ -50,6 +55,19 @@ export function noDoubleSpaces(value: unknown): RuleResult {
 export function noSpecialChars(value: unknown): RuleResult {
   const text = textOf(value);
   return text !== null && !/^[\p{L}\p{M}0-9\s.,'-]*$/u.test(text) ? fail('validation.no_special_chars') : null;
+}
+
+/**
+ * docs/product.md §5 delivery dialog, its free texts (the receiver's comment, the act's observations): a sentence
+ * passes — letters, digits, whitespace and the punctuation people write with (. , ; : ! ? ¡ ¿ ( ) quotes,
+ * dashes, / % # ° + &) — while what reads as markup or code (< > { } [ ] \ | ` ^ ~ = * _ $ @), emoji and
+ * control characters stay refused.
+ */
+export function noSpecialCharsInText(value: unknown): RuleResult {
+  const text = textOf(value);
+  return text !== null && !/^[\p{L}\p{M}\p{N}\s.,;:!?¡¿()"'‘’“”«»\-–—/%#°ºª+&]*$/u.test(text)
+    ? fail('validation.no_special_chars')
+    : null;
 }
 
 /** docs/product.md §5 'Valores no coinciden' (password confirmation). Compared exactly: no trimming. */

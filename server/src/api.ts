@@ -5,9 +5,10 @@ import { inputGuard } from './http/body-guard.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { homeRoutes } from './modules/home/routes.ts';
 import { configRoutes } from './modules/config/routes.ts';
-import { warrantyRoutes } from './modules/warranties/routes.ts';
+import { afterSalesRoutes } from './modules/after-sales/routes.ts';
 import { deliveryRoutes } from './modules/deliveries/routes.ts';
 import { filesRoutes, presignedPostRoutes } from './modules/files/routes.ts';
+import { searchRoutes } from './modules/search/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { mqttCredentialRoutes, realtimeRoutes } from './events/routes.ts';
 
@@ -24,8 +25,9 @@ export function createApi() {
     .route('/auth', mqttCredentialRoutes)
     .route('/home', homeRoutes)
     .route('/configuracion', configRoutes)
-    .route('/postventa', warrantyRoutes)
+    .route('/postventa', afterSalesRoutes)
     .route('/entregas', deliveryRoutes)
+    .route('/buscar', searchRoutes)
     .route('/files', filesRoutes)
     .route('/propietarios/posventa/s3', presignedPostRoutes)
     .route('/notificaciones', notificationRoutes)

@@ -6,7 +6,7 @@ import { devMailRoutes } from './mail/dev-routes.ts';
 import { publicFileRoutes, storageRoutes } from './modules/files/routes.ts';
 import { staticClient } from './http/static.ts';
 import { securityHeaders } from './http/security-headers.ts';
-import { portalFraming } from './modules/warranties/service.ts';
+import { portalFraming } from './modules/after-sales/service.ts';
 
 export const API_V2 = '/api/v2/public/api';
 export const API_V1 = '/api/v1';
@@ -23,7 +23,10 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
   app.get('/ready', async (c) => {
     const database = await deps.database.ping().catch(() => false);
     const broker = deps.brokerReady ? deps.brokerReady() : true;
-    return c.json({ status: database && broker ? 'ready' : 'unavailable', database, broker }, database && broker ? 200 : 503);
+    return c.json(
+      { status: database && broker ? 'ready' : 'unavailable', database, broker },
+      database && broker ? 200 : 503,
+    );
   });
 
   app.route(API_V2, api);

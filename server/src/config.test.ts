@@ -12,6 +12,23 @@ describe('configuration defaults (README: Configuration)', () => {
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
-    for (const value of ['0', 'false', 'yes', '-1', '1.5', '']) expect(loadConfig({ TRUST_PROXY: value }).trustProxy, value).toBe(0);
+    for (const value of ['0', 'false', 'yes', '-1', '1.5', ''])
+      expect(loadConfig({ TRUST_PROXY: value }).trustProxy, value).toBe(0);
+  });
+
+  it('mobile app links (docs/product.md §2 module banner): none by default, http(s) or same-site paths only', () => {
+    expect(loadConfig({}).mobileApps).toEqual({ android: null, ios: null, apk: null, help: null });
+    const links = loadConfig({
+      MOBILE_APP_ANDROID_URL: 'https://play.google.com/store/apps/details?id=cl.example',
+      MOBILE_APP_IOS_URL: 'javascript:alert(1)',
+      MOBILE_APP_APK_URL: '/descargas/app.apk',
+      MOBILE_APP_HELP_URL: '//evil.example/x',
+    }).mobileApps;
+    expect(links).toEqual({
+      android: 'https://play.google.com/store/apps/details?id=cl.example',
+      ios: null,
+      apk: '/descargas/app.apk',
+      help: null,
+    });
   });
 });

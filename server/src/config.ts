@@ -23,7 +23,24 @@ export type AppConfig = {
   /** How long a client may take to send headers and body, or stay silent (docs/decisions.md, Hardening). */
   http: HttpTimeouts;
   s3?: { endpoint: string; bucket: string; accessKey: string; secretKey: string; region: string };
+  /** docs/product.md §2 module banner: the mobile app's links; null ones are not shown. */
+  mobileApps: MobileAppLinks;
 };
+
+export type MobileAppLinks = { android: string | null; ios: string | null; apk: string | null; help: string | null };
+
+/** An http(s) address or a same-site path; anything else (a typo, javascript:) is no link at all. */
+function linkOf(value: string | undefined): string | null {
+  const v = value?.trim();
+  if (!v) return null;
+  if (v.startsWith('/') && !v.startsWith('//')) return v;
+  try {
+    const url = new URL(v);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
 
 /** Seconds from the environment, or the default; anything not a positive number is the default. */
 function seconds(value: string | undefined, defaultMs: number): number {
@@ -34,9 +51,16 @@ function seconds(value: string | undefined, defaultMs: number): number {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = Number(env.PORT ?? 3000);
   const dataDir = path.resolve(env.DATA_DIR ?? 'data');
-  const s3 = env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY && env.S3_SECRET_KEY
-    ? { endpoint: env.S3_ENDPOINT, bucket: env.S3_BUCKET, accessKey: env.S3_ACCESS_KEY, secretKey: env.S3_SECRET_KEY, region: env.S3_REGION ?? 'us-east-1' }
-    : undefined;
+  const s3 =
+    env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY && env.S3_SECRET_KEY
+      ? {
+          endpoint: env.S3_ENDPOINT,
+          bucket: env.S3_BUCKET,
+          accessKey: env.S3_ACCESS_KEY,
+          secretKey: env.S3_SECRET_KEY,
+          region: env.S3_REGION ?? 'us-east-1',
+        }
+      : undefined;
   return {
     port,
     // Loopback unless asked: a default start must not expose the demo accounts to the network.
@@ -58,6 +82,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       idleTimeoutMs: seconds(env.HTTP_IDLE_TIMEOUT_SECONDS, DEFAULT_HTTP_TIMEOUTS.idleTimeoutMs),
     },
     s3,
+    mobileApps: {
+      android: linkOf(env.MOBILE_APP_ANDROID_URL),
+      ios: linkOf(env.MOBILE_APP_IOS_URL),
+      apk: linkOf(env.MOBILE_APP_APK_URL),
+      help: linkOf(env.MOBILE_APP_HELP_URL),
+    },
   };
 }
 

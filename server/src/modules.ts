@@ -1,17 +1,18 @@
 import { registerDeliveries } from './modules/deliveries/service.ts';
 import { registerNotifications } from './modules/notifications/service.ts';
-import { registerWarranties } from './modules/warranties/service.ts';
+import { registerAfterSales } from './modules/after-sales/service.ts';
 import { createRegistry, type Registry } from './registry.ts';
 
 /**
  * The modules' registrations, made once per process (createDeps): who may read their records'
- * files, who may join their entity rooms, and the outbox consumers they run. api.ts mounts their
- * routes; this is the other half of assembling them. Explicit calls, so a registration exists
- * because this list names it, never because some file happened to be imported first.
+ * files, who may join their entity rooms, the outbox consumers they run and the notification types
+ * they send. api.ts mounts their routes; this is the other half of assembling them. Explicit calls,
+ * so a registration exists because this list names it, never because some file happened to be
+ * imported first.
  */
 export function moduleRegistry(): Registry {
   const registry = createRegistry();
-  registerWarranties(registry);
+  registerAfterSales(registry);
   registerDeliveries(registry);
   registerNotifications(registry);
   return registry;

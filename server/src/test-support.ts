@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { loadConfig } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { seedDemo, type SeedResult } from './db/seed.ts';
-import { createDeps } from './runtime.ts';
+import { createDeps } from './deps.ts';
 import { createApp } from './app.ts';
 import { createLogger } from './lib/logger.ts';
 import { DEMO_PASSWORD } from './db/seed-data.ts';
@@ -40,27 +40,45 @@ export async function createTestContext(opts: { events?: boolean; clientDir?: st
     database = await openDatabase({ inMemory: true });
   }
   const seed: SeedResult = await seedDemo(database.db);
-  const deps: AppDeps = await createDeps({ ...config, databaseUrl: undefined }, { database, seed: false, inMemory: true, log: createLogger('silent') });
+  const deps: AppDeps = await createDeps(
+    { ...config, databaseUrl: undefined },
+    { database, seed: false, inMemory: true, log: createLogger('silent') },
+  );
   const app = createApp(deps, { clientDir: opts.clientDir });
 
   const base = 'http://localhost/api/v2/public/api';
-  async function request(method: string, path: string, opts: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {}) {
-    const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json', ...opts.headers };
+  async function request(
+    method: string,
+    path: string,
+    opts: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {},
+  ) {
+    const headers: Record<string, string> = {
+      'X-Requested-With': 'XMLHttpRequest',
+      Accept: 'application/json',
+      ...opts.headers,
+    };
     if (opts.cookie) headers.Cookie = opts.cookie;
     if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
     const res = await app.request(path.startsWith('/') ? path : `${base}/${path}`, {
-      method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
     });
     const text = await res.text();
     let json: any;
-    try { json = text ? JSON.parse(text) : undefined; } catch { json = undefined; }
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
     return { status: res.status, json, text, headers: res.headers };
   }
 
   /** Signs in and returns the session cookie header value. */
   async function login(username: string, password = DEMO_PASSWORD): Promise<string> {
     const res = await app.request(`${base}/auth/login`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
       body: JSON.stringify({ username, password }),
     });
     if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${await res.text()}`);

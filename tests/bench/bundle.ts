@@ -101,9 +101,13 @@ function printFirstLoad(label: string, visit: Visit, chunks: Map<string, Chunk>,
   const brotli = js.reduce((sum, p) => sum + (chunks.get(p)?.brotli ?? 0), 0);
   const css = [...new Set(visit.styles)].reduce((sum, p) => sum + (chunks.get(p)?.gzip ?? 0), 0);
   const heavy = js.filter(isHeavyView);
-  console.log(`\nFirst load of ${label}: ${js.length} scripts, ${kb(gzip).trim()} KB gzipped JS`
-    + ` (budget ${FIRST_LOAD_BUDGET_KB} KB: ${gzip <= FIRST_LOAD_BUDGET_KB * 1024 ? 'within' : 'OVER'}), ${kb(brotli).trim()} KB with brotli, ${kb(css).trim()} KB gzipped CSS`);
-  console.log(`  heavy views in it: ${heavy.length ? heavy.join(', ') : 'none (Gantt, BIM, calendar, PDF, charts load lazily)'}`);
+  console.log(
+    `\nFirst load of ${label}: ${js.length} scripts, ${kb(gzip).trim()} KB gzipped JS` +
+      ` (budget ${FIRST_LOAD_BUDGET_KB} KB: ${gzip <= FIRST_LOAD_BUDGET_KB * 1024 ? 'within' : 'OVER'}), ${kb(brotli).trim()} KB with brotli, ${kb(css).trim()} KB gzipped CSS`,
+  );
+  console.log(
+    `  heavy views in it: ${heavy.length ? heavy.join(', ') : 'none (Gantt, BIM, calendar, PDF, charts load lazily)'}`,
+  );
   console.log(`  requests outside our origin: ${visit.foreign.length ? visit.foreign.join(', ') : 'none'}`);
   if (missing.length) console.log(`  scripts not in client/dist (served from elsewhere): ${missing.join(', ')}`);
   for (const p of js.sort((a, b) => (chunks.get(b)?.gzip ?? 0) - (chunks.get(a)?.gzip ?? 0)).slice(0, top)) {
@@ -117,7 +121,8 @@ export async function run(args: string[] = []): Promise<void> {
   if (!Number.isInteger(runs) || runs < 1 || runs > 10) throw new Error('--runs must be an integer from 1 to 10');
   const t = args.indexOf('--top');
   const top = t >= 0 ? Number(args[t + 1]) : 8;
-  if (!Number.isInteger(top) || top < 1) throw new Error('--top must be a positive integer (scripts listed per first load)');
+  if (!Number.isInteger(top) || top < 1)
+    throw new Error('--top must be a positive integer (scripts listed per first load)');
   const executablePath = findChromium();
   if (!executablePath) throw new Error(`Chromium no encontrado: instálelo con ${INSTALL_HINT}`);
 
@@ -125,9 +130,15 @@ export async function run(args: string[] = []): Promise<void> {
   const dist = path.join(REPO, 'client/dist');
   const chunks = distChunks(dist);
   const all = [...chunks.values()].sort((a, b) => b.gzip - a.gzip);
-  console.log('Chunks of client/dist (KB; gzip and brotli as served, precompressed at build):\n     raw     gzip   brotli  file');
+  console.log(
+    'Chunks of client/dist (KB; gzip and brotli as served, precompressed at build):\n     raw     gzip   brotli  file',
+  );
   for (const c of all) console.log(`${kb(c.raw)} ${kb(c.gzip)} ${kb(c.brotli)}  ${c.file}`);
-  const total = all.reduce((s, c) => ({ raw: s.raw + c.raw, gzip: s.gzip + c.gzip, brotli: s.brotli + c.brotli }), { raw: 0, gzip: 0, brotli: 0 });
+  const total = all.reduce((s, c) => ({ raw: s.raw + c.raw, gzip: s.gzip + c.gzip, brotli: s.brotli + c.brotli }), {
+    raw: 0,
+    gzip: 0,
+    brotli: 0,
+  });
   console.log(`${kb(total.raw)} ${kb(total.gzip)} ${kb(total.brotli)}  total (${all.length} files)`);
   // First-screen chunks are grouped by need (client/build/first-screen-chunks.ts): the heavy views
   // keep chunks of their own, so these names are what a first load must not contain.
@@ -143,20 +154,35 @@ export async function run(args: string[] = []): Promise<void> {
 
     // Login: a first visit without a session, empty cache.
     const anonymous = await browser.newContext({ baseURL: server.url, locale: 'es-CL' });
-    printFirstLoad('/auth/login', await recordVisit(anonymous, origin, '/auth/login', '[data-testid="login-form"]'), chunks, top);
+    printFirstLoad(
+      '/auth/login',
+      await recordVisit(anonymous, origin, '/auth/login', '[data-testid="login-form"]'),
+      chunks,
+      top,
+    );
     await anonymous.close();
 
     // Home: a signed-in browser opening /home with an empty cache.
     const signedIn = await browser.newContext({ baseURL: server.url, locale: 'es-CL' });
-    const res = await signedIn.request.post(`${API}/auth/login`, { headers: XHR, data: { username: 'admin', password: 'demo1234' } });
+    const res = await signedIn.request.post(`${API}/auth/login`, {
+      headers: XHR,
+      data: { username: 'admin', password: 'demo1234' },
+    });
     if (!res.ok()) throw new Error(`login failed: ${res.status()}`);
-    printFirstLoad('/home', await recordVisit(signedIn, origin, '/home', '[data-testid="project-row"], [data-testid="project-card"]'), chunks, top);
+    printFirstLoad(
+      '/home',
+      await recordVisit(signedIn, origin, '/home', '[data-testid="project-row"], [data-testid="project-card"]'),
+      chunks,
+      top,
+    );
 
     const lcps: number[] = [];
     for (let r = 0; r < runs; r++) lcps.push(await homeLcp(signedIn));
     const sorted = [...lcps].sort((a, b) => a - b);
-    console.log(`\nHome LCP, Chromium with 4× CPU slowdown, cache disabled (${runs} runs): median ${sorted[Math.floor(runs / 2)].toFixed(0)} ms`
-      + ` (runs: ${lcps.map((l) => l.toFixed(0)).join(', ')} ms)`);
+    console.log(
+      `\nHome LCP, Chromium with 4× CPU slowdown, cache disabled (${runs} runs): median ${sorted[Math.floor(runs / 2)].toFixed(0)} ms` +
+        ` (runs: ${lcps.map((l) => l.toFixed(0)).join(', ')} ms)`,
+    );
     await signedIn.close();
   } finally {
     await browser?.close();

@@ -16,20 +16,30 @@ import { createRequire } from 'node:module';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { loadConfig } from '../../server/src/config.ts';
-import { createDeps } from '../../server/src/runtime.ts';
+import { createDeps } from '../../server/src/deps.ts';
 import { createApp } from '../../server/src/app.ts';
 import { createLogger } from '../../server/src/lib/logger.ts';
 import { DEMO_PASSWORD } from '../../server/src/db/seed-data.ts';
 
 type Options = { duration: number; connections: number; warmup: number; rounds: number };
-type Figures = { label: string; rps: number; p50: number; p99: number; requests: number; non2xx: number; errors: number; cpuUs: number };
+type Figures = {
+  label: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  cpuUs: number;
+};
 
 function parseOptions(args: string[]): Options {
   const opts: Options = { duration: 10, connections: 10, warmup: 2, rounds: 2 };
   for (let i = 0; i < args.length; i += 2) {
     const key = args[i].replace(/^--/, '') as keyof Options;
     const value = Number(args[i + 1]);
-    if (!(key in opts) || !Number.isFinite(value) || value < 0) throw new Error(`bad option ${args[i]} ${args[i + 1] ?? ''}`);
+    if (!(key in opts) || !Number.isFinite(value) || value < 0)
+      throw new Error(`bad option ${args[i]} ${args[i + 1] ?? ''}`);
     opts[key] = value;
   }
   opts.rounds = Math.max(1, Math.round(opts.rounds));
@@ -39,12 +49,31 @@ function parseOptions(args: string[]): Options {
 const autocannonBin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 
 /** One autocannon run in a child process; its JSON result. */
-function cannon(url: string, seconds: number, connections: number, headers: Record<string, string>): Promise<Record<string, any>> {
-  const args = [autocannonBin, '-j', '-n', '-c', String(connections), '-d', String(seconds), ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}:${v}`]), url];
+function cannon(
+  url: string,
+  seconds: number,
+  connections: number,
+  headers: Record<string, string>,
+): Promise<Record<string, any>> {
+  const args = [
+    autocannonBin,
+    '-j',
+    '-n',
+    '-c',
+    String(connections),
+    '-d',
+    String(seconds),
+    ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}:${v}`]),
+    url,
+  ];
   return new Promise((resolve, reject) => {
     execFile(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
       if (error) return reject(new Error(`autocannon failed: ${error.message}\n${stderr}`));
-      try { resolve(JSON.parse(stdout)); } catch { reject(new Error(`autocannon output is not JSON:\n${stdout}\n${stderr}`)); }
+      try {
+        resolve(JSON.parse(stdout));
+      } catch {
+        reject(new Error(`autocannon output is not JSON:\n${stdout}\n${stderr}`));
+      }
     });
   });
 }
@@ -83,14 +112,19 @@ async function measure(targets: Target[], opts: Options, headers: Record<string,
   });
 }
 
-const listen = (server: http.Server) => new Promise<number>((resolve) => {
-  if (server.listening) resolve((server.address() as AddressInfo).port);
-  else server.once('listening', () => resolve((server.address() as AddressInfo).port));
-});
+const listen = (server: http.Server) =>
+  new Promise<number>((resolve) => {
+    if (server.listening) resolve((server.address() as AddressInfo).port);
+    else server.once('listening', () => resolve((server.address() as AddressInfo).port));
+  });
 
 export async function run(args: string[]): Promise<void> {
   const opts = parseOptions(args);
-  const config = { ...loadConfig({ ...process.env, DATA_DIR: '.tmp/bench' }), databaseUrl: undefined, logLevel: 'warn' as const };
+  const config = {
+    ...loadConfig({ ...process.env, DATA_DIR: '.tmp/bench' }),
+    databaseUrl: undefined,
+    logLevel: 'warn' as const,
+  };
   const deps = await createDeps(config, { inMemory: true, log: createLogger('warn') }); // migrates and seeds the demo
   const app = createApp(deps);
   const appServer = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as http.Server;
@@ -98,7 +132,8 @@ export async function run(args: string[]): Promise<void> {
   const api = `http://127.0.0.1:${appPort}/api/v2/public/api`;
 
   const login = await fetch(`${api}/auth/login`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'bench' },
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'bench' },
     body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }),
   });
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${await login.text()}`);
@@ -108,10 +143,12 @@ export async function run(args: string[]): Promise<void> {
   const contentType = sample.headers.get('content-type') ?? 'application/json';
 
   // The baseline: the same bytes from node:http with nothing in between.
-  const bare = http.createServer((_req, res) => {
-    res.writeHead(200, { 'Content-Type': contentType, 'Content-Length': bytes.length });
-    res.end(bytes);
-  }).listen(0, '127.0.0.1');
+  const bare = http
+    .createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': contentType, 'Content-Length': bytes.length });
+      res.end(bytes);
+    })
+    .listen(0, '127.0.0.1');
   const barePort = await listen(bare);
 
   // The framework's floor: Hono on @hono/node-server answering the same bytes, nothing else.
@@ -119,23 +156,49 @@ export async function run(args: string[]): Promise<void> {
   const floor = serve({ fetch: floorApp.fetch, port: 0, hostname: '127.0.0.1' }) as http.Server;
   const floorPort = await listen(floor);
 
-  console.log(`GET /api/v2/public/api/auth/usuario (${bytes.length} bytes), ${opts.connections} connections, ${opts.duration} s each in ${opts.rounds} alternating rounds after ${opts.warmup} s warm-up`);
+  console.log(
+    `GET /api/v2/public/api/auth/usuario (${bytes.length} bytes), ${opts.connections} connections, ${opts.duration} s each in ${opts.rounds} alternating rounds after ${opts.warmup} s warm-up`,
+  );
   const headers = { Cookie: cookie, 'Accept-Language': 'es' };
-  const [baseline, framework, ours] = await measure([
-    { label: 'node:http (same bytes)', url: `http://127.0.0.1:${barePort}/api/v2/public/api/auth/usuario`, runs: [], cpuMicros: 0 },
-    { label: 'Hono only (same bytes)', url: `http://127.0.0.1:${floorPort}/api/v2/public/api/auth/usuario`, runs: [], cpuMicros: 0 },
-    { label: 'app (Hono + session)', url: `${api}/auth/usuario`, runs: [], cpuMicros: 0 },
-  ], opts, headers);
+  const [baseline, framework, ours] = await measure(
+    [
+      {
+        label: 'node:http (same bytes)',
+        url: `http://127.0.0.1:${barePort}/api/v2/public/api/auth/usuario`,
+        runs: [],
+        cpuMicros: 0,
+      },
+      {
+        label: 'Hono only (same bytes)',
+        url: `http://127.0.0.1:${floorPort}/api/v2/public/api/auth/usuario`,
+        runs: [],
+        cpuMicros: 0,
+      },
+      { label: 'app (Hono + session)', url: `${api}/auth/usuario`, runs: [], cpuMicros: 0 },
+    ],
+    opts,
+    headers,
+  );
 
   for (const f of [baseline, framework, ours]) {
-    if (f.non2xx > 0 || f.errors > 0) throw new Error(`${f.label}: ${f.non2xx} non-2xx answers and ${f.errors} errors; the figures would be meaningless`);
+    if (f.non2xx > 0 || f.errors > 0)
+      throw new Error(
+        `${f.label}: ${f.non2xx} non-2xx answers and ${f.errors} errors; the figures would be meaningless`,
+      );
   }
-  const row = (f: Figures) => `${f.label.padEnd(24)} ${f.rps.toFixed(0).padStart(9)} ${f.p50.toFixed(1).padStart(8)} ${String(f.p99).padStart(8)} ${String(f.requests).padStart(10)} ${f.cpuUs.toFixed(0).padStart(12)}`;
-  console.log(`${''.padEnd(24)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'requests'.padStart(10)} ${'CPU µs/req'.padStart(12)}`);
+  const row = (f: Figures) =>
+    `${f.label.padEnd(24)} ${f.rps.toFixed(0).padStart(9)} ${f.p50.toFixed(1).padStart(8)} ${String(f.p99).padStart(8)} ${String(f.requests).padStart(10)} ${f.cpuUs.toFixed(0).padStart(12)}`;
+  console.log(
+    `${''.padEnd(24)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'requests'.padStart(10)} ${'CPU µs/req'.padStart(12)}`,
+  );
   for (const f of [baseline, framework, ours]) console.log(row(f));
   const ratio = ours.rps / baseline.rps;
-  console.log(`ratio app/bare: ${ratio.toFixed(2)} (goal ≥ 0.80) ${ratio >= 0.8 ? 'met' : 'NOT met'}; server CPU per request ${(ours.cpuUs / baseline.cpuUs).toFixed(1)}× the bare server's`);
-  console.log(`machine load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs (a busy machine understates both servers; compare CPU µs/req)`);
+  console.log(
+    `ratio app/bare: ${ratio.toFixed(2)} (goal ≥ 0.80) ${ratio >= 0.8 ? 'met' : 'NOT met'}; server CPU per request ${(ours.cpuUs / baseline.cpuUs).toFixed(1)}× the bare server's`,
+  );
+  console.log(
+    `machine load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs (a busy machine understates both servers; compare CPU µs/req)`,
+  );
 
   await new Promise<void>((resolve) => bare.close(() => resolve()));
   floor.closeAllConnections();

@@ -24,7 +24,11 @@ export async function record<T>(db: Db, fn: () => Promise<T>): Promise<{ result:
   driver.query = function (this: Driver, ...args: unknown[]) {
     const call: Call = { args, start: performance.now(), end: Number.POSITIVE_INFINITY, rows: 0 };
     calls.push(call);
-    return original.apply(this, args).then((r) => { call.end = performance.now(); call.rows = rowCount(r); return r; });
+    return original.apply(this, args).then((r) => {
+      call.end = performance.now();
+      call.rows = rowCount(r);
+      return r;
+    });
   };
   try {
     const result = await fn();
@@ -63,7 +67,8 @@ export async function replay(db: Db, recording: Recording): Promise<number[]> {
   return rows;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 export function summary(samples: number[]) {
   const s = [...samples].sort((a, b) => a - b);
   return { n: s.length, p50: percentile(s, 50), p95: percentile(s, 95), p99: percentile(s, 99) };

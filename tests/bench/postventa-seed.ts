@@ -2,32 +2,79 @@
  * Bulk after-sales volume for `npm run bench -- postventa`: N tickets and M failures for the demo
  * company on top of the demo seed, written with `insert … select … from generate_series(…)` so it
  * takes seconds on PostgreSQL and a minute or two on PGlite. The same `setseed` makes both engines
- * hold the same data. Rows follow the demo seed's rules (seed-warranties-tickets.ts): codes
+ * hold the same data. Rows follow the demo seed's rules (seed-after-sales-tickets.ts): codes
  * `<project code>-<00042>`, numbers per project after the existing ones, failure states consistent
  * with their ticket's (docs/product.md §4), solved failures in an AC, guarantee from the item category's term.
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../server/src/db/client.ts';
 import { companies, profiles, users } from '../../server/src/db/schema/index.ts';
-import { ticketSubjects } from '../../server/src/db/seed-warranties-data.ts';
+import { ticketSubjects } from '../../server/src/db/seed-after-sales-data.ts';
+import { TICKET_UNRESOLVED_STATES } from '#domain/tickets';
 
-const OPEN = `('nueva', 'abierta', 'en_proceso', 'postergada')`;
+const OPEN = `(${TICKET_UNRESOLVED_STATES.map((s) => `'${s}'`).join(', ')})`;
 
 /** Weighted choice as a CASE over a uniform random column; weights are constants of this file. */
 function pick(column: string, weights: [string, number][]): string {
   const total = weights.reduce((n, [, w]) => n + w, 0);
   let acc = 0;
-  const arms = weights.slice(0, -1).map(([value, w]) => { acc += w; return `when ${column} < ${(acc / total).toFixed(6)} then '${value}'`; });
+  const arms = weights.slice(0, -1).map(([value, w]) => {
+    acc += w;
+    return `when ${column} < ${(acc / total).toFixed(6)} then '${value}'`;
+  });
   return `(case ${arms.join(' ')} else '${weights[weights.length - 1][0]}' end)`;
 }
 
 // Ticket states by age: recent tickets are mostly being worked on, old ones mostly closed (~15% open overall).
-const RECENT: [string, number][] = [['nueva', 35], ['abierta', 30], ['en_proceso', 25], ['postergada', 3], ['resuelta', 4], ['finalizada', 2], ['no_aplica', 1]];
-const MONTHS: [string, number][] = [['nueva', 5], ['abierta', 15], ['en_proceso', 30], ['postergada', 8], ['resuelta', 20], ['finalizada', 14], ['no_aplica', 4], ['fusionada', 4]];
-const OLD: [string, number][] = [['nueva', 0.5], ['abierta', 1.5], ['en_proceso', 4], ['postergada', 3], ['resuelta', 40], ['finalizada', 41], ['no_aplica', 6], ['fusionada', 4]];
-const CLOSED_PROJECT: [string, number][] = [['resuelta', 45], ['finalizada', 45], ['no_aplica', 6], ['fusionada', 4]];
-const PRIORITY: [string, number][] = [['low', 20], ['medium', 45], ['high', 25], ['urgent', 10]];
-const ORIGIN: [string, number][] = [['CALL', 22], ['EMAIL', 18], ['WEB', 20], ['PWA', 22], ['APP', 10], ['AE', 8]];
+const RECENT: [string, number][] = [
+  ['nueva', 35],
+  ['abierta', 30],
+  ['en_proceso', 25],
+  ['postergada', 3],
+  ['resuelta', 4],
+  ['finalizada', 2],
+  ['no_aplica', 1],
+];
+const MONTHS: [string, number][] = [
+  ['nueva', 5],
+  ['abierta', 15],
+  ['en_proceso', 30],
+  ['postergada', 8],
+  ['resuelta', 20],
+  ['finalizada', 14],
+  ['no_aplica', 4],
+  ['fusionada', 4],
+];
+const OLD: [string, number][] = [
+  ['nueva', 0.5],
+  ['abierta', 1.5],
+  ['en_proceso', 4],
+  ['postergada', 3],
+  ['resuelta', 40],
+  ['finalizada', 41],
+  ['no_aplica', 6],
+  ['fusionada', 4],
+];
+const CLOSED_PROJECT: [string, number][] = [
+  ['resuelta', 45],
+  ['finalizada', 45],
+  ['no_aplica', 6],
+  ['fusionada', 4],
+];
+const PRIORITY: [string, number][] = [
+  ['low', 20],
+  ['medium', 45],
+  ['high', 25],
+  ['urgent', 10],
+];
+const ORIGIN: [string, number][] = [
+  ['CALL', 22],
+  ['EMAIL', 18],
+  ['WEB', 20],
+  ['PWA', 22],
+  ['APP', 10],
+  ['AE', 8],
+];
 /** Failure outcomes by position in the ticket, as the demo seed's failureStateFor. */
 const FAILURE_STATE = `(case f.state
   when 'en_proceso' then (array['pendiente', 'falla', 'solucionada'])[1 + (f.k - 1) % 3]
@@ -36,18 +83,37 @@ const FAILURE_STATE = `(case f.state
   when 'no_aplica' then 'no_aplica' else 'pendiente' end)`;
 const TICKET_BATCH = 20_000;
 
-export type SeedFigures = { ms: number; analyzeMs: number; tickets: number; failures: number; acs: number; pauses: number };
+export type SeedFigures = {
+  ms: number;
+  analyzeMs: number;
+  tickets: number;
+  failures: number;
+  acs: number;
+  pauses: number;
+};
 
-export async function seedPostventaVolume(db: Db, companyId: number, opts: { tickets: number; failures: number }): Promise<SeedFigures> {
+export async function seedPostventaVolume(
+  db: Db,
+  companyId: number,
+  opts: { tickets: number; failures: number },
+): Promise<SeedFigures> {
   const started = performance.now();
   const [company] = await db.select({ country: companies.country }).from(companies).where(eq(companies.id, companyId));
   // Responsibles: the company's after-sales staff; agente and supervisor carry most tickets.
-  const staff = (await db.select({ id: users.id, username: users.username, permissions: profiles.permissions }).from(users)
-    .innerJoin(profiles, eq(profiles.id, users.profileId)).where(and(eq(users.companyId, companyId), eq(users.kind, 'staff'))))
-    .filter((u) => u.permissions.includes('modulo_postventa'));
+  const staff = (
+    await db
+      .select({ id: users.id, username: users.username, permissions: profiles.permissions })
+      .from(users)
+      .innerJoin(profiles, eq(profiles.id, users.profileId))
+      .where(and(eq(users.companyId, companyId), eq(users.kind, 'staff')))
+  ).filter((u) => u.permissions.includes('modulo_postventa'));
   if (!staff.length) throw new Error('the company has no after-sales staff');
   const idOf = (username: string) => staff.find((u) => u.username === username)?.id ?? staff[0].id;
-  const list = (values: (string | number)[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+  const list = (values: (string | number)[]) =>
+    sql.join(
+      values.map((v) => sql`${v}`),
+      sql`, `,
+    );
 
   await db.transaction(async (tx) => {
     await tx.execute(sql`select setseed(0.42)`);
@@ -89,8 +155,10 @@ export async function seedPostventaVolume(db: Db, companyId: number, opts: { tic
       from g join bench_units u on u.rn = g.urn`);
 
     // Failures per ticket: none for merged ones (they moved to the survivor), one for "not applicable".
-    const [mix] = rowsOf<{ eligible: number; single: number }>(await tx.execute(sql`select
-      count(*) filter (where state not in ('fusionada', 'no_aplica'))::int as eligible, count(*) filter (where state = 'no_aplica')::int as single from bench_plan`));
+    const [mix] = rowsOf<{ eligible: number; single: number }>(
+      await tx.execute(sql`select
+      count(*) filter (where state not in ('fusionada', 'no_aplica'))::int as eligible, count(*) filter (where state = 'no_aplica')::int as single from bench_plan`),
+    );
     const mean = mix.eligible ? Math.max(0, (opts.failures - mix.single) / mix.eligible) : 0;
     await tx.execute(sql`create temp table bench_rows on commit drop as
       with d as (select p.*, case when state in ${sql.raw(OPEN)} then created_at + r_time * (now() - created_at)
@@ -106,7 +174,9 @@ export async function seedPostventaVolume(db: Db, companyId: number, opts: { tic
       from d left join base on base.project_id = d.project_id`);
     await adjustFailureCount(tx, opts.failures);
 
-    const [{ first }] = rowsOf<{ first: number }>(await tx.execute(sql`select coalesce(max(id), 0) + 1 as first from tickets`));
+    const [{ first }] = rowsOf<{ first: number }>(
+      await tx.execute(sql`select coalesce(max(id), 0) + 1 as first from tickets`),
+    );
     for (let from = 0; from < opts.tickets; from += TICKET_BATCH) {
       await tx.execute(sql`insert into tickets (company_id, project_id, tower_id, unit_id, number, code, subject, applicant_owner_id, origin,
           responsible_id, priority, state, previous_state, close_justification, created_by, first_response_at, resolved_at, created_at, updated_at)
@@ -116,7 +186,8 @@ export async function seedPostventaVolume(db: Db, companyId: number, opts: { tic
         from bench_rows where seq > ${from} and seq <= ${from + TICKET_BATCH} order by seq`);
     }
     await seedTicketExtras(tx, companyId, Number(first));
-    for (let from = 0; from < opts.tickets; from += TICKET_BATCH) await insertFailures(tx, companyId, from, from + TICKET_BATCH);
+    for (let from = 0; from < opts.tickets; from += TICKET_BATCH)
+      await insertFailures(tx, companyId, from, from + TICKET_BATCH);
     await tx.execute(sql`insert into warranty_counters (project_id, kind, value)
         select project_id, 'ticket', max(number) from tickets where company_id = ${companyId} group by project_id
         union all select project_id, 'AC', max(number) from acs where company_id = ${companyId} group by project_id
@@ -125,16 +196,20 @@ export async function seedPostventaVolume(db: Db, companyId: number, opts: { tic
   const inserted = performance.now();
   // Fresh planner statistics and visibility map, as a production database would have after autovacuum.
   await db.execute(sql`vacuum (analyze) tickets, failures, acs, ticket_pauses`);
-  const counts = rowsOf<{ tickets: number; failures: number; acs: number; pauses: number }>(await db.execute(sql`select
+  const counts = rowsOf<{ tickets: number; failures: number; acs: number; pauses: number }>(
+    await db.execute(sql`select
     (select count(*) from tickets where company_id = ${companyId})::int as tickets, (select count(*) from failures where company_id = ${companyId})::int as failures,
-    (select count(*) from acs where company_id = ${companyId})::int as acs, (select count(*) from ticket_pauses where company_id = ${companyId})::int as pauses`))[0];
+    (select count(*) from acs where company_id = ${companyId})::int as acs, (select count(*) from ticket_pauses where company_id = ${companyId})::int as pauses`),
+  )[0];
   return { ms: performance.now() - started, analyzeMs: performance.now() - inserted, ...counts };
 }
 
 /** Nudges failure counts one by one until their sum is exactly the requested total. */
 async function adjustFailureCount(tx: Tx, target: number) {
   for (let pass = 0; pass < 50; pass++) {
-    const [{ total }] = rowsOf<{ total: number }>(await tx.execute(sql`select coalesce(sum(nfail), 0)::int as total from bench_rows`));
+    const [{ total }] = rowsOf<{ total: number }>(
+      await tx.execute(sql`select coalesce(sum(nfail), 0)::int as total from bench_rows`),
+    );
     const diff = target - Number(total);
     if (diff === 0) return;
     const step = diff > 0 ? 1 : -1;

@@ -19,20 +19,31 @@ import { createTestContext, type TestContext } from '../../server/src/test-suppo
 import { seedPostventaVolume, type SeedFigures } from './postventa-seed.ts';
 import { record, replay, summary, type Recording } from './postventa-replay.ts';
 
-type Options = { iterations: number; warmup: number; budgetS: number; tickets: number; failures: number; postgres: boolean };
+type Options = {
+  iterations: number;
+  warmup: number;
+  budgetS: number;
+  tickets: number;
+  failures: number;
+  postgres: boolean;
+};
 const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/test';
 
 function parse(args: string[]): Options {
   const get = (name: string, def: number, min: number, max: number) => {
     const i = args.indexOf(`--${name}`);
     const v = i >= 0 ? Number(args[i + 1]) : def;
-    if (!Number.isInteger(v) || v < min || v > max) throw new Error(`--${name} must be an integer from ${min} to ${max}`);
+    if (!Number.isInteger(v) || v < min || v > max)
+      throw new Error(`--${name} must be an integer from ${min} to ${max}`);
     return v;
   };
   // Bounded: the machine has 2 cores shared with others.
   return {
-    iterations: get('iterations', 200, 1, 2000), warmup: get('warmup', 10, 0, 100), budgetS: get('budget', 120, 5, 900),
-    tickets: get('tickets', 100_000, 100, 200_000), failures: get('failures', 400_000, 0, 800_000),
+    iterations: get('iterations', 200, 1, 2000),
+    warmup: get('warmup', 10, 0, 100),
+    budgetS: get('budget', 120, 5, 900),
+    tickets: get('tickets', 100_000, 100, 200_000),
+    failures: get('failures', 400_000, 0, 800_000),
     postgres: args.includes('--postgres') || Boolean(process.env.DATABASE_URL),
   };
 }
@@ -42,9 +53,15 @@ function endpoints(today: Date) {
   const day = (d: Date) => d.toISOString().slice(0, 10);
   const yearAgo = day(new Date(today.getTime() - 365 * 86_400_000));
   const tz = 'tz=America/Santiago';
-  const pages = (query: string) => [1, 2, 3, 4, 5].map((page) => `postventa/solicitudes?${query}&page=${page}&rowsPerPage=50&${tz}`);
+  const pages = (query: string) =>
+    [1, 2, 3, 4, 5].map((page) => `postventa/solicitudes?${query}&page=${page}&rowsPerPage=50&${tz}`);
   return [
-    { name: 'list: open, high/urgent, last 12 months, by updated_at desc', urls: pages(`state=abierta,en_proceso&priority=high,urgent&date_field=created&date_preset=custom&date_from=${yearAgo}&date_to=${day(today)}&sortBy=updated_at&descending=true`) },
+    {
+      name: 'list: open, high/urgent, last 12 months, by updated_at desc',
+      urls: pages(
+        `state=abierta,en_proceso&priority=high,urgent&date_field=created&date_preset=custom&date_from=${yearAgo}&date_to=${day(today)}&sortBy=updated_at&descending=true`,
+      ),
+    },
     { name: 'list: unfiltered, by priority desc', urls: pages('sortBy=priority&descending=true') },
     { name: 'dashboard/solicitudes', urls: [`postventa/dashboard/solicitudes?${tz}`] },
     { name: 'dashboard/eficiencia', urls: [`postventa/dashboard/eficiencia?${tz}`] },
@@ -52,7 +69,13 @@ function endpoints(today: Date) {
   ];
 }
 
-type Row = { name: string; app: ReturnType<typeof summary>; bare: ReturnType<typeof summary>; queries: number; total?: number };
+type Row = {
+  name: string;
+  app: ReturnType<typeof summary>;
+  bare: ReturnType<typeof summary>;
+  queries: number;
+  total?: number;
+};
 
 async function get(ctx: TestContext, cookie: string, url: string) {
   const res = await ctx.request('GET', url, { cookie });
@@ -63,7 +86,8 @@ async function get(ctx: TestContext, cookie: string, url: string) {
 async function measure(ctx: TestContext, cookie: string, o: Options, name: string, urls: string[]): Promise<Row> {
   // Warm-up rounds, bounded to a quarter of the budget (a slow endpoint must not eat the run).
   const warmEnd = performance.now() + (o.budgetS * 1000) / 4;
-  for (let i = 0; i < o.warmup * urls.length && performance.now() < warmEnd; i++) await get(ctx, cookie, urls[i % urls.length]);
+  for (let i = 0; i < o.warmup * urls.length && performance.now() < warmEnd; i++)
+    await get(ctx, cookie, urls[i % urls.length]);
   // One recorded request per variant, right after a warm one (so the session comes from its cache, as on a busy server).
   const recordings: Recording[] = [];
   let total: number | undefined;
@@ -71,7 +95,8 @@ async function measure(ctx: TestContext, cookie: string, o: Options, name: strin
     await get(ctx, cookie, url);
     const { result, recording } = await record(ctx.db, () => get(ctx, cookie, url));
     const replayed = await replay(ctx.db, recording);
-    if (replayed.join() !== recording.rows.join()) throw new Error(`${name}: the replay returned rows ${replayed} where the app got ${recording.rows}`);
+    if (replayed.join() !== recording.rows.join())
+      throw new Error(`${name}: the replay returned rows ${replayed} where the app got ${recording.rows}`);
     recordings.push(recording);
     total ??= result.total;
   }
@@ -80,27 +105,55 @@ async function measure(ctx: TestContext, cookie: string, o: Options, name: strin
   const deadline = performance.now() + o.budgetS * 1000;
   for (let i = 0; i < o.iterations && performance.now() < deadline; i++) {
     const k = i % urls.length;
-    const timeApp = async () => { const t0 = performance.now(); await get(ctx, cookie, urls[k]); app.push(performance.now() - t0); };
-    const timeBare = async () => { const t0 = performance.now(); await replay(ctx.db, recordings[k]); bare.push(performance.now() - t0); };
-    if (i % 2 === 0) { await timeApp(); await timeBare(); } else { await timeBare(); await timeApp(); }
+    const timeApp = async () => {
+      const t0 = performance.now();
+      await get(ctx, cookie, urls[k]);
+      app.push(performance.now() - t0);
+    };
+    const timeBare = async () => {
+      const t0 = performance.now();
+      await replay(ctx.db, recordings[k]);
+      bare.push(performance.now() - t0);
+    };
+    if (i % 2 === 0) {
+      await timeApp();
+      await timeBare();
+    } else {
+      await timeBare();
+      await timeApp();
+    }
   }
   return { name, app: summary(app), bare: summary(bare), queries: recordings[0].queries, total };
 }
 
 async function runEngine(o: Options, databaseUrl: string | undefined) {
   const saved = process.env.DATABASE_URL;
-  if (databaseUrl) process.env.DATABASE_URL = databaseUrl; else delete process.env.DATABASE_URL;
+  if (databaseUrl) process.env.DATABASE_URL = databaseUrl;
+  else delete process.env.DATABASE_URL;
   const startRss = process.memoryUsage().rss;
   let peakRss = startRss;
-  const rssTimer = setInterval(() => { peakRss = Math.max(peakRss, process.memoryUsage().rss); }, 250);
+  const rssTimer = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  }, 250);
   const ctx = await createTestContext();
   try {
     const kind = ctx.deps.database.kind;
-    console.log(`\n${kind}: seeding ${o.tickets.toLocaleString('en')} tickets and ${o.failures.toLocaleString('en')} failures…`);
-    const seed: SeedFigures = await seedPostventaVolume(ctx.db, ctx.seed.companyId, { tickets: o.tickets, failures: o.failures });
-    const [{ mb: dbMb }] = ((await ctx.db.execute(sql`select (pg_database_size(current_database()) / 1048576)::int as mb`)) as unknown as { rows: { mb: number }[] }).rows;
-    console.log(`${kind}: seeded in ${(seed.ms / 1000).toFixed(1)} s (of which vacuum analyze ${(seed.analyzeMs / 1000).toFixed(1)} s); company rows: `
-      + `${seed.tickets} tickets, ${seed.failures} failures, ${seed.acs} ACs, ${seed.pauses} pauses; database ${dbMb} MB`);
+    console.log(
+      `\n${kind}: seeding ${o.tickets.toLocaleString('en')} tickets and ${o.failures.toLocaleString('en')} failures…`,
+    );
+    const seed: SeedFigures = await seedPostventaVolume(ctx.db, ctx.seed.companyId, {
+      tickets: o.tickets,
+      failures: o.failures,
+    });
+    const [{ mb: dbMb }] = (
+      (await ctx.db.execute(sql`select (pg_database_size(current_database()) / 1048576)::int as mb`)) as unknown as {
+        rows: { mb: number }[];
+      }
+    ).rows;
+    console.log(
+      `${kind}: seeded in ${(seed.ms / 1000).toFixed(1)} s (of which vacuum analyze ${(seed.analyzeMs / 1000).toFixed(1)} s); company rows: ` +
+        `${seed.tickets} tickets, ${seed.failures} failures, ${seed.acs} ACs, ${seed.pauses} pauses; database ${dbMb} MB`,
+    );
     const cookie = await ctx.login('supervisor');
     const rows: Row[] = [];
     for (const e of endpoints(new Date())) {
@@ -109,12 +162,15 @@ async function runEngine(o: Options, databaseUrl: string | undefined) {
     }
     print(kind, rows);
     const mb = (bytes: number) => `${(bytes / 1048576).toFixed(0)} MB`;
-    console.log(`${kind}: node RSS at start ${mb(startRss)}, now ${mb(process.memoryUsage().rss)}, peak ${mb(peakRss)}`
-      + (kind === 'postgres' ? ' (PostgreSQL runs in its own processes)' : ' (PGlite runs inside this process)'));
+    console.log(
+      `${kind}: node RSS at start ${mb(startRss)}, now ${mb(process.memoryUsage().rss)}, peak ${mb(peakRss)}` +
+        (kind === 'postgres' ? ' (PostgreSQL runs in its own processes)' : ' (PGlite runs inside this process)'),
+    );
   } finally {
     clearInterval(rssTimer);
     await ctx.close();
-    if (saved === undefined) delete process.env.DATABASE_URL; else process.env.DATABASE_URL = saved;
+    if (saved === undefined) delete process.env.DATABASE_URL;
+    else process.env.DATABASE_URL = saved;
   }
 }
 
@@ -123,23 +179,42 @@ function print(kind: string, rows: Row[]) {
   const table = [
     ['endpoint', 'n', 'sql', 'app p50', 'p95', 'p99', 'bare p50', 'p95', 'p99', 'app/bare p50', 'p95'],
     ...rows.map((r) => [
-      r.total === undefined ? r.name : `${r.name} (${r.total} rows)`, String(r.app.n), String(r.queries),
-      ms(r.app.p50), ms(r.app.p95), ms(r.app.p99), ms(r.bare.p50), ms(r.bare.p95), ms(r.bare.p99),
-      `${(r.app.p50 / r.bare.p50).toFixed(2)}×`, `${(r.app.p95 / r.bare.p95).toFixed(2)}×`,
+      r.total === undefined ? r.name : `${r.name} (${r.total} rows)`,
+      String(r.app.n),
+      String(r.queries),
+      ms(r.app.p50),
+      ms(r.app.p95),
+      ms(r.app.p99),
+      ms(r.bare.p50),
+      ms(r.bare.p95),
+      ms(r.bare.p99),
+      `${(r.app.p50 / r.bare.p50).toFixed(2)}×`,
+      `${(r.app.p95 / r.bare.p95).toFixed(2)}×`,
     ]),
   ];
   const widths = table[0].map((_, c) => Math.max(...table.map((r) => r[c].length)));
-  console.log(`\n${kind} (ms; app = GET through the app in process, bare = the same SQL on the driver; sql = statements per request)`);
-  for (const r of table) console.log(r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  '));
+  console.log(
+    `\n${kind} (ms; app = GET through the app in process, bare = the same SQL on the driver; sql = statements per request)`,
+  );
+  for (const r of table)
+    console.log(r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  '));
 }
 
 export async function run(args: string[]) {
   const o = parse(args);
-  console.log(`postventa bench: ${o.iterations} iterations per endpoint (at most ${o.budgetS} s each), ${o.warmup} warm-up rounds`);
+  console.log(
+    `postventa bench: ${o.iterations} iterations per endpoint (at most ${o.budgetS} s each), ${o.warmup} warm-up rounds`,
+  );
   await runEngine(o, undefined);
   if (o.postgres) await runEngine(o, process.env.DATABASE_URL ?? LOCAL_POSTGRES);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  run(process.argv.slice(2)).then(() => process.exit(0), (error) => { console.error(error); process.exit(1); });
+  run(process.argv.slice(2)).then(
+    () => process.exit(0),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 }

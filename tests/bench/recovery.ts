@@ -17,7 +17,8 @@ const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
-const fmt = (xs: number[]) => `median ${median(xs).toFixed(2)} ms (min ${Math.min(...xs).toFixed(2)}, max ${Math.max(...xs).toFixed(2)})`;
+const fmt = (xs: number[]) =>
+  `median ${median(xs).toFixed(2)} ms (min ${Math.min(...xs).toFixed(2)}, max ${Math.max(...xs).toFixed(2)})`;
 
 export async function run(args: string[]) {
   const i = args.indexOf('--requests');
@@ -30,7 +31,10 @@ export async function run(args: string[]) {
     for (let k = 0; k < n + 3; k++) {
       // The per-user hourly limit would make later existing-user requests cheaper: start clean.
       await ctx.db.delete(passwordResets);
-      for (const [kind, username] of [['existing', 'gerente'], ['unknown', `nadie-${k}`]] as const) {
+      for (const [kind, username] of [
+        ['existing', 'gerente'],
+        ['unknown', `nadie-${k}`],
+      ] as const) {
         let started = performance.now();
         const res = await ctx.request('POST', 'auth/password/forgot', { body: { username } });
         const ms = performance.now() - started;
@@ -39,7 +43,10 @@ export async function run(args: string[]) {
         started = performance.now();
         await requestPasswordReset(ctx.deps, username, t);
         const work = performance.now() - started;
-        if (k >= 3) { answer[kind].push(ms); inline[kind].push(work); } // the first rounds warm up
+        if (k >= 3) {
+          answer[kind].push(ms);
+          inline[kind].push(work);
+        } // the first rounds warm up
       }
     }
     console.log(`POST auth/password/forgot, ${n} requests each (PGlite in memory)`);

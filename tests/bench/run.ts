@@ -10,14 +10,20 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const dir = path.dirname(fileURLToPath(import.meta.url));
 /** Benches that live beside their own suite rather than here. */
 const elsewhere: Record<string, string> = { load: '../load/agents.ts' };
-const available = () => [...fs.readdirSync(dir)
-  .filter((f) => f.endsWith('.ts') && f !== 'run.ts' && !f.endsWith('.test.ts'))
-  .map((f) => f.slice(0, -3)), ...Object.keys(elsewhere)]
-  .sort();
+const available = () =>
+  [
+    ...fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.ts') && f !== 'run.ts' && !f.endsWith('.test.ts'))
+      .map((f) => f.slice(0, -3)),
+    ...Object.keys(elsewhere),
+  ].sort();
 
 const [name, ...args] = process.argv.slice(2);
 if (!name || !/^[\w-]+$/.test(name) || !available().includes(name)) {
-  console.error(`${name ? `Unknown bench '${name}'. ` : ''}Usage: npm run bench -- <name> [args]\nBenches: ${available().join(', ') || '(none)'}`);
+  console.error(
+    `${name ? `Unknown bench '${name}'. ` : ''}Usage: npm run bench -- <name> [args]\nBenches: ${available().join(', ') || '(none)'}`,
+  );
   process.exit(name ? 1 : 2);
 }
 

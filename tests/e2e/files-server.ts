@@ -6,7 +6,7 @@
 import type http from 'node:http';
 import { serve } from '@hono/node-server';
 import { loadConfig } from '../../server/src/config.ts';
-import { createDeps } from '../../server/src/runtime.ts';
+import { createDeps } from '../../server/src/deps.ts';
 import { createApp } from '../../server/src/app.ts';
 
 const config = loadConfig();

@@ -41,22 +41,50 @@ export type FilesServer = { url: string; pid: number; stop(): Promise<void>; out
 export async function startFilesServer(opts: { dataDir: string; clientDir?: string }): Promise<FilesServer> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
-    ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: opts.dataDir, LOG_LEVEL: 'warn',
-    PUBLIC_URL: `http://127.0.0.1:${port}`, MQTT_PORT: String(await freePort()), ...(opts.clientDir ? { CLIENT_DIR: opts.clientDir } : {}),
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: opts.dataDir,
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    MQTT_PORT: String(await freePort()),
+    ...(opts.clientDir ? { CLIENT_DIR: opts.clientDir } : {}),
   };
-  for (const key of ['DATABASE_URL', 'MQTT_URL', 'REDIS_URL', 'S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY']) delete env[key];
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(REPO, 'tests/e2e/files-server.ts')], { cwd: REPO, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  for (const key of [
+    'DATABASE_URL',
+    'MQTT_URL',
+    'REDIS_URL',
+    'S3_ENDPOINT',
+    'S3_BUCKET',
+    'S3_ACCESS_KEY',
+    'S3_SECRET_KEY',
+  ])
+    delete env[key];
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(REPO, 'tests/e2e/files-server.ts')],
+    { cwd: REPO, env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let output = '';
-  child.stdout?.on('data', (d) => { output += d; });
-  child.stderr?.on('data', (d) => { output += d; });
+  child.stdout?.on('data', (d) => {
+    output += d;
+  });
+  child.stderr?.on('data', (d) => {
+    output += d;
+  });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited during start:\n${output}`);
     try {
       if ((await fetch(`${url}/ready`)).ok) break;
-    } catch { /* not up yet */ }
-    if (Date.now() > deadline) { child.kill('SIGKILL'); throw new Error(`the server did not become ready:\n${output}`); }
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the server did not become ready:\n${output}`);
+    }
     await new Promise((r) => setTimeout(r, 300));
   }
   return {
@@ -89,8 +117,20 @@ export function cpuMs(pid: number): number {
 /** Samples a process's RSS every `everyMs` until stopped; returns the samples. */
 export function watchRss(pid: number, everyMs = 100) {
   const samples: number[] = [rssMb(pid)];
-  const timer = setInterval(() => { try { samples.push(rssMb(pid)); } catch { /* exited */ } }, everyMs);
-  return { samples, stop: () => { clearInterval(timer); return { peak: Math.max(...samples), first: samples[0] }; } };
+  const timer = setInterval(() => {
+    try {
+      samples.push(rssMb(pid));
+    } catch {
+      /* exited */
+    }
+  }, everyMs);
+  return {
+    samples,
+    stop: () => {
+      clearInterval(timer);
+      return { peak: Math.max(...samples), first: samples[0] };
+    },
+  };
 }
 
 /** Writes a PDF-looking file of `bytes` bytes in 1 MB chunks; returns its SHA-256. */
@@ -101,7 +141,10 @@ export async function writeTestPdf(file: string, bytes: number): Promise<string>
   const block = randomBytes(MB);
   let written = 0;
   while (written < bytes) {
-    const chunk = written === 0 ? Buffer.concat([header, block.subarray(0, Math.min(MB, bytes) - header.length)]) : block.subarray(0, Math.min(MB, bytes - written));
+    const chunk =
+      written === 0
+        ? Buffer.concat([header, block.subarray(0, Math.min(MB, bytes) - header.length)])
+        : block.subarray(0, Math.min(MB, bytes - written));
     hash.update(chunk);
     written += chunk.length;
     if (!out.write(chunk)) await once(out, 'drain');
@@ -114,18 +157,27 @@ export async function writeTestPdf(file: string, bytes: number): Promise<string>
 /** Signs in through the API; the session cookie header value. */
 export async function login(url: string, username = 'admin', password = 'demo1234'): Promise<string> {
   const res = await fetch(`${url}/api/v2/public/api/auth/login`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' }, body: JSON.stringify({ username, password }),
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+    body: JSON.stringify({ username, password }),
   });
   if (!res.ok) throw new Error(`login failed: ${res.status}`);
   return res.headers.get('set-cookie')!.split(';')[0];
 }
 
 /** Streams a stored file through GET api/v2/public/files/<path>; its size and SHA-256. */
-export async function hashDownload(url: string, cookie: string, filePath: string): Promise<{ size: number; sha256: string }> {
+export async function hashDownload(
+  url: string,
+  cookie: string,
+  filePath: string,
+): Promise<{ size: number; sha256: string }> {
   const res = await fetch(`${url}/api/v2/public/files/${filePath}`, { headers: { Cookie: cookie } });
   if (!res.ok || !res.body) throw new Error(`download failed: ${res.status}`);
   const hash = createHash('sha256');
   let size = 0;
-  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) { hash.update(chunk); size += chunk.length; }
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    hash.update(chunk);
+    size += chunk.length;
+  }
   return { size, sha256: hash.digest('hex') };
 }

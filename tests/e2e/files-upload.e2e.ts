@@ -13,7 +13,16 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from './support/chromium.ts';
-import { MB, REPO, hashDownload, login, scratchDir, startFilesServer, watchRss, writeTestPdf } from './files-support.ts';
+import {
+  MB,
+  REPO,
+  hashDownload,
+  login,
+  scratchDir,
+  startFilesServer,
+  watchRss,
+  writeTestPdf,
+} from './files-support.ts';
 
 const FILE_MB = 300;
 /** Headroom for the server's own work (sessions, logs, GC timing); a buffered upload would need 300+. */
@@ -27,10 +36,16 @@ async function buildHarness(workDir: string): Promise<string> {
   const outDir = path.join(workDir, 'dist');
   fs.mkdirSync(root, { recursive: true });
   const page = path.relative(root, path.join(here, 'files-upload.page.tsx')).split(path.sep).join('/');
-  fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Carga de archivos</title></head><body><div id="root"></div><script type="module" src="./entry.ts"></script></body></html>');
+  fs.writeFileSync(
+    path.join(root, 'index.html'),
+    '<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Carga de archivos</title></head><body><div id="root"></div><script type="module" src="./entry.ts"></script></body></html>',
+  );
   fs.writeFileSync(path.join(root, 'entry.ts'), `import '${page}';\n`);
   await build({
-    configFile: path.join(REPO, 'client/vite.config.ts'), root, publicDir: false, logLevel: 'warn',
+    configFile: path.join(REPO, 'client/vite.config.ts'),
+    root,
+    publicDir: false,
+    logLevel: 'warn',
     build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 5000 },
   });
   return outDir;
@@ -52,7 +67,8 @@ export default async function run(): Promise<{ peakGrowthMb: number; seconds: nu
     browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
     const context = await browser.newContext({ baseURL: server.url, locale: 'es-CL' });
     const signedIn = await context.request.post('/api/v2/public/api/auth/login', {
-      headers: { 'X-Requested-With': 'XMLHttpRequest' }, data: { username: 'admin', password: 'demo1234' },
+      headers: { 'X-Requested-With': 'XMLHttpRequest' },
+      data: { username: 'admin', password: 'demo1234' },
     });
     if (!signedIn.ok()) throw new Error(`login failed: ${signedIn.status()}`);
     const page = await context.newPage();
@@ -85,17 +101,26 @@ export default async function run(): Promise<{ peakGrowthMb: number; seconds: nu
     const uploaded = await page.evaluate(() => window.uploaded ?? []);
     if (uploaded.length !== 1) throw new Error(`expected one emitted file, got ${uploaded.length}`);
     const [file] = uploaded;
-    if (file.name !== 'Planos Torre A.pdf' || file.size !== FILE_MB * MB) throw new Error(`emitted ${JSON.stringify(file)}`);
-    if (![...seen].some((p) => p > 0 && p < 100)) throw new Error(`no intermediate progress seen (${[...seen].join(', ')})`);
+    if (file.name !== 'Planos Torre A.pdf' || file.size !== FILE_MB * MB)
+      throw new Error(`emitted ${JSON.stringify(file)}`);
+    if (![...seen].some((p) => p > 0 && p < 100))
+      throw new Error(`no intermediate progress seen (${[...seen].join(', ')})`);
 
     // On disk under DATA_DIR/files, and the same bytes back through GET api/v2/public/files/<path>.
-    if (fs.statSync(path.join(dataDir, 'files', file.path)).size !== FILE_MB * MB) throw new Error('stored size differs');
+    if (fs.statSync(path.join(dataDir, 'files', file.path)).size !== FILE_MB * MB)
+      throw new Error('stored size differs');
     const back = await hashDownload(server.url, await login(server.url), file.path);
-    if (back.size !== FILE_MB * MB || back.sha256 !== sha256) throw new Error('downloaded bytes differ from the uploaded file');
+    if (back.size !== FILE_MB * MB || back.sha256 !== sha256)
+      throw new Error('downloaded bytes differ from the uploaded file');
 
-    console.log(`files e2e: ${FILE_MB} MB in ${seconds.toFixed(1)} s (${(FILE_MB / seconds).toFixed(1)} MB/s); progress seen ${[...seen].sort((a, b) => a - b).join(', ')} %`);
-    console.log(`files e2e: server RSS ${memory.first.toFixed(0)} MB before, peak ${memory.peak.toFixed(0)} MB (+${growth.toFixed(0)} MB, limit +${RSS_GROWTH_LIMIT_MB} MB) over ${rss.samples.length} samples`);
-    if (growth >= RSS_GROWTH_LIMIT_MB) throw new Error(`server memory grew by ${growth.toFixed(0)} MB during a ${FILE_MB} MB upload`);
+    console.log(
+      `files e2e: ${FILE_MB} MB in ${seconds.toFixed(1)} s (${(FILE_MB / seconds).toFixed(1)} MB/s); progress seen ${[...seen].sort((a, b) => a - b).join(', ')} %`,
+    );
+    console.log(
+      `files e2e: server RSS ${memory.first.toFixed(0)} MB before, peak ${memory.peak.toFixed(0)} MB (+${growth.toFixed(0)} MB, limit +${RSS_GROWTH_LIMIT_MB} MB) over ${rss.samples.length} samples`,
+    );
+    if (growth >= RSS_GROWTH_LIMIT_MB)
+      throw new Error(`server memory grew by ${growth.toFixed(0)} MB during a ${FILE_MB} MB upload`);
     return { peakGrowthMb: growth, seconds };
   } catch (err) {
     if (server) console.error(server.output().slice(-4000));
@@ -108,5 +133,11 @@ export default async function run(): Promise<{ peakGrowthMb: number; seconds: nu
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  run().then(() => process.exit(0), (err) => { console.error(err); process.exit(1); });
+  run().then(
+    () => process.exit(0),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 }

@@ -14,7 +14,9 @@ import { FileUploader } from '../../client/src/widgets/upload/file-uploader.tsx'
 import type { UploadedFileItem } from '../../client/src/widgets/upload/upload-api.ts';
 
 declare global {
-  interface Window { uploaded?: UploadedFileItem[] }
+  interface Window {
+    uploaded?: UploadedFileItem[];
+  }
 }
 
 setupI18n('es');
@@ -25,10 +27,21 @@ function Harness() {
   return (
     <ChakraProvider value={system}>
       <main style={{ maxWidth: 640, margin: '24px auto' }}>
-        <FileUploader label="Archivos" value={files} onChange={(next) => { window.uploaded = next; setFiles(next); }} />
+        <FileUploader
+          label="Archivos"
+          value={files}
+          onChange={(next) => {
+            window.uploaded = next;
+            setFiles(next);
+          }}
+        />
       </main>
     </ChakraProvider>
   );
 }
 
-createRoot(document.getElementById('root')!).render(<StrictMode><Harness /></StrictMode>);
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Harness />
+  </StrictMode>,
+);

@@ -24,15 +24,20 @@ async function restoreDemoPassword(request: APIRequestContext, mail: DevMail) {
   await expect.poll(() => mail.newestMailId()).toBeGreaterThan(before);
   const token = new URL(await mail.newestResetLink()).searchParams.get('token');
   const reset = await request.post(`${API}/auth/password/reset`, {
-    headers: XHR, data: { token, password: 'demo1234', password_confirmation: 'demo1234' },
+    headers: XHR,
+    data: { token, password: 'demo1234', password_confirmation: 'demo1234' },
   });
   expect(reset.ok()).toBe(true);
 }
 
 describe.skipIf(!hasChromium())('foundation e2e: forgotten password (docs/product.md §2)', () => {
   let browser: Browser;
-  beforeAll(async () => { browser = await launch(); });
-  afterAll(async () => { await browser?.close(); });
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
 
   it('docs/product.md §2: recovery by username, link from /dev/mail, new password signs in, the old one no longer does', async () => {
     const context = await newContext(browser);
@@ -48,9 +53,19 @@ describe.skipIf(!hasChromium())('foundation e2e: forgotten password (docs/produc
       // The page must render its form, not the route's error state.
       // Navigation keeps the login page (it has a 'Usuario' field too) on screen while the
       // recovery chunk loads: wait for the recovery page itself, or the route's error state.
-      await page.getByRole('heading', { name: 'Recuperar contraseña' }).or(page.getByTestId('route-error')).first().waitFor();
-      expect(await page.getByTestId('route-error').count(), '/auth/forgotten-password shows the route error state').toBe(0);
-      await page.getByLabel(/usuario/i).first().fill(USER);
+      await page
+        .getByRole('heading', { name: 'Recuperar contraseña' })
+        .or(page.getByTestId('route-error'))
+        .first()
+        .waitFor();
+      expect(
+        await page.getByTestId('route-error').count(),
+        '/auth/forgotten-password shows the route error state',
+      ).toBe(0);
+      await page
+        .getByLabel(/usuario/i)
+        .first()
+        .fill(USER);
       await page.getByRole('button', { name: 'Enviar enlace' }).click();
       // docs/product.md §2: the answer never reveals whether the user exists.
       await expect.poll(() => page.getByTestId('forgot-sent').textContent()).toMatch(/Si el usuario existe/i);
@@ -70,7 +85,9 @@ describe.skipIf(!hasChromium())('foundation e2e: forgotten password (docs/produc
 
       // The old password is refused with docs/product.md §8's message; the new one signs in.
       await login(page, USER);
-      await expect.poll(() => page.getByTestId('login-error').textContent()).toContain('Usuario y/o contraseña incorrecta');
+      await expect
+        .poll(() => page.getByTestId('login-error').textContent())
+        .toContain('Usuario y/o contraseña incorrecta');
       await login(page, USER, NEW_PASSWORD);
       await page.waitForURL(/\/home\//);
       await page.getByTestId('sidebar').first().waitFor();

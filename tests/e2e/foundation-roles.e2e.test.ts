@@ -17,7 +17,9 @@ import { baseURL, hasChromium, launch, login, newContext } from './support/brows
 const UNGATED_AREAS = ['home', 'ocinsights', 'config'] as const;
 
 function expectedAreas(permissions: readonly string[]): string[] {
-  const gated = Object.entries(MODULE_PERMISSIONS).filter(([, expr]) => can(permissions, expr)).map(([area]) => area);
+  const gated = Object.entries(MODULE_PERMISSIONS)
+    .filter(([, expr]) => can(permissions, expr))
+    .map(([area]) => area);
   return [...UNGATED_AREAS, ...gated].sort();
 }
 
@@ -42,8 +44,12 @@ async function sidebarAreas(page: Page): Promise<string[]> {
 
 describe.skipIf(!hasChromium())('foundation e2e: roles and sign-in (docs/product.md §2/§6/§8)', () => {
   let browser: Browser;
-  beforeAll(async () => { browser = await launch(); });
-  afterAll(async () => { await browser?.close(); });
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
 
   for (const role of demoRoles) {
     it(`docs/product.md §6: '${role.username}' sees exactly the modules its permissions allow`, async () => {
@@ -72,7 +78,9 @@ describe.skipIf(!hasChromium())('foundation e2e: roles and sign-in (docs/product
     const page = await context.newPage();
     try {
       await login(page, 'agente', 'clave-equivocada');
-      await expect.poll(() => page.getByTestId('login-error').textContent()).toContain('Usuario y/o contraseña incorrecta');
+      await expect
+        .poll(() => page.getByTestId('login-error').textContent())
+        .toContain('Usuario y/o contraseña incorrecta');
       expect(new URL(page.url()).pathname).toBe('/auth/login');
       // The right password still works afterwards (one failure does not lock the account).
       await login(page, 'agente');

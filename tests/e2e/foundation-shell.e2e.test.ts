@@ -4,34 +4,20 @@
  * a deep link is restored after login (docs/product.md §2), an unknown path lands on the catch-all (docs/product.md §2),
  * the 360 px layout works, and login and home have no serious or critical axe-core violations.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { seriousViolations } from './support/axe.ts';
 import { hasChromium, launch, login, newContext } from './support/browser.ts';
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: unknown[]; html: string }[] };
-
-/** Runs axe-core in the page and returns the serious and critical violations, readable in a diff. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol: the page's CSP refuses an injected inline script tag.
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run(document)).violations;
-  }) as AxeViolation[];
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} @ ${v.nodes.map((n) => n.html.slice(0, 160)).join(' | ')}`);
-}
 
 describe.skipIf(!hasChromium())('foundation e2e: the shell', () => {
   let browser: Browser;
   let context: BrowserContext | undefined;
-  beforeAll(async () => { browser = await launch(); });
-  afterAll(async () => { await browser?.close(); });
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
   // Each test gets a fresh browser profile (storage, cookies), closed even when it fails.
   const open = async (opts?: Parameters<typeof newContext>[1]) => {
     await context?.close();
@@ -90,8 +76,14 @@ describe.skipIf(!hasChromium())('foundation e2e: the shell', () => {
     const page = await open();
     await page.goto('/config/cuenta?tab=1');
     await page.waitForURL(/\/auth\/login\?redirect=/);
-    await page.getByLabel(/usuario/i).first().fill('supervisor');
-    await page.getByLabel(/contraseña/i).first().fill('demo1234');
+    await page
+      .getByLabel(/usuario/i)
+      .first()
+      .fill('supervisor');
+    await page
+      .getByLabel(/contraseña/i)
+      .first()
+      .fill('demo1234');
     await page.getByRole('button', { name: /ingresar/i }).click();
     await page.waitForURL((url) => url.pathname === '/config/cuenta');
     expect(new URL(page.url()).search).toBe('?tab=1');
@@ -151,5 +143,7 @@ describe.skipIf(!hasChromium())('foundation e2e: the shell', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  afterAll(async () => { await context?.close(); });
+  afterAll(async () => {
+    await context?.close();
+  });
 });

@@ -16,16 +16,24 @@ async function pinProject(page: Page): Promise<number> {
   const user = (await res.json()).data as { proyectos: { id: number; name: string }[] };
   const id = user.proyectos.find((p) => p.name === PROJECT)!.id;
   // The project picked in the top bar lives in browser storage (docs/product.md §3 session metadata).
-  await page.evaluate((projectId) => localStorage.setItem('metadata', JSON.stringify({ lastRoutes: {}, projectId })), id);
+  await page.evaluate(
+    (projectId) => localStorage.setItem('metadata', JSON.stringify({ lastRoutes: {}, projectId })),
+    id,
+  );
   return id;
 }
 
-const countOf = async (page: Page, state: string) => Number((await page.getByTestId(`board-count-${state}`).getByTestId('board-count').textContent())?.replace(/\D/g, '') || 0);
+const countOf = async (page: Page, state: string) =>
+  Number(
+    (await page.getByTestId(`board-count-${state}`).getByTestId('board-count').textContent())?.replace(/\D/g, '') || 0,
+  );
 
 describe.skipIf(!hasChromium())('postventa end to end', () => {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
-  beforeAll(async () => { browser = await launch(); });
+  beforeAll(async () => {
+    browser = await launch();
+  });
   afterAll(async () => {
     for (const c of contexts) await c.close();
     await browser?.close();
@@ -54,7 +62,8 @@ describe.skipIf(!hasChromium())('postventa end to end', () => {
     await agent.goto('/warranties/solicitud/crear');
     await agent.getByTestId('ticket-create-form').waitFor({ timeout: T });
     await agent.getByTestId('field-project').selectOption({ label: PROJECT });
-    await agent.getByTestId('field-unit').selectOption({ label: UNIT });
+    await agent.getByTestId('unit-search').fill('101-A');
+    await agent.getByTestId('unit-option').filter({ hasText: UNIT }).first().click();
     const owner = agent.getByTestId('field-owner');
     if (!(await owner.inputValue())) await owner.selectOption({ index: 1 });
     await agent.getByTestId('field-origin').selectOption('CALL');

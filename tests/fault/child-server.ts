@@ -29,13 +29,28 @@ export type ChildServer = {
  * DATA_DIR, free HTTP and MQTT ports and the embedded database and broker: whatever the parent's
  * environment points at (PostgreSQL, an external broker, Redis, S3) is left out.
  */
-export async function startChildServer(entry: string, opts: { env?: Record<string, string>; startedLog?: string; bootMs?: number } = {}): Promise<ChildServer> {
+export async function startChildServer(
+  entry: string,
+  opts: { env?: Record<string, string>; startedLog?: string; bootMs?: number } = {},
+): Promise<ChildServer> {
   const bootMs = opts.bootMs ?? 90_000;
   const [port, mqttPort] = [await freePort(), await freePort()];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qa-survival-'));
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(DATABASE_URL|MQTT_URL|REDIS_URL|S3_|SMTP_URL|NODE_OPTIONS|VITEST)/.test(k)));
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([k]) => !/^(DATABASE_URL|MQTT_URL|REDIS_URL|S3_|SMTP_URL|NODE_OPTIONS|VITEST)/.test(k),
+    ),
+  );
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    env: { ...inherited, HOST: '127.0.0.1', PORT: String(port), MQTT_PORT: String(mqttPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...opts.env },
+    env: {
+      ...inherited,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      MQTT_PORT: String(mqttPort),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...opts.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: Record<string, unknown>[] = [];
@@ -44,25 +59,48 @@ export async function startChildServer(entry: string, opts: { env?: Record<strin
     pending += d.toString('utf8');
     const lines = pending.split('\n');
     pending = lines.pop()!;
-    for (const line of lines) if (line.startsWith('{')) { try { logs.push(JSON.parse(line)); } catch { /* not a log line */ } }
+    for (const line of lines)
+      if (line.startsWith('{')) {
+        try {
+          logs.push(JSON.parse(line));
+        } catch {
+          /* not a log line */
+        }
+      }
   });
   let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => { stderr = (stderr + d.toString('utf8')).slice(-4000); });
+  child.stderr!.on('data', (d: Buffer) => {
+    stderr = (stderr + d.toString('utf8')).slice(-4000);
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const origin = `http://127.0.0.1:${port}`;
 
   const end = Date.now() + bootMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited while starting (${child.exitCode}): ${stderr}`);
-    if (Date.now() > end) { child.kill('SIGKILL'); throw new Error(`server not healthy after ${bootMs} ms: ${stderr}`); }
+    if (Date.now() > end) {
+      child.kill('SIGKILL');
+      throw new Error(`server not healthy after ${bootMs} ms: ${stderr}`);
+    }
     // The entry's own "started" line, when it writes one (main() listens before realtime is up).
     const started = !opts.startedLog || logs.some((l) => l.msg === opts.startedLog);
-    if (started && (await fetch(`${origin}/ready`).then((r) => r.ok, () => false))) break;
+    if (
+      started &&
+      (await fetch(`${origin}/ready`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    )
+      break;
     await new Promise((r) => setTimeout(r, 200));
   }
 
   return {
-    origin, port, dataDir, child, logs,
+    origin,
+    port,
+    dataDir,
+    child,
+    logs,
     alive: () => child.exitCode === null && child.signalCode === null,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
@@ -80,7 +118,9 @@ export function rawConnection(port: number) {
   const socket = net.connect(port, '127.0.0.1');
   const opened = Date.now();
   let received = '';
-  socket.on('data', (d: Buffer) => { received += d.toString('latin1'); });
+  socket.on('data', (d: Buffer) => {
+    received += d.toString('latin1');
+  });
   socket.on('error', () => undefined);
   const closed = new Promise<number>((resolve) => socket.once('close', () => resolve(Date.now() - opened)));
   const connected = new Promise<void>((resolve) => socket.once('connect', () => resolve()));
@@ -89,8 +129,14 @@ export function rawConnection(port: number) {
     connected,
     /** Milliseconds from connect to close, once the server (or we) closed it. */
     closed,
-    get received() { return received; },
-    write: (data: string | Buffer) => new Promise<void>((resolve) => { if (socket.destroyed) resolve(); else socket.write(data, () => resolve()); }),
+    get received() {
+      return received;
+    },
+    write: (data: string | Buffer) =>
+      new Promise<void>((resolve) => {
+        if (socket.destroyed) resolve();
+        else socket.write(data, () => resolve());
+      }),
     /** Writes one piece every `gapMs` while the socket is open, up to `count` pieces. */
     async trickle(piece: string, gapMs: number, count: number) {
       for (let i = 0; i < count && !socket.destroyed; i++) {

@@ -21,21 +21,42 @@ export async function startFaultApp(opts: { gateway?: boolean } = {}) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const realtime: Realtime = await startRealtime(ctx.deps, {
-    server: opts.gateway === false ? undefined : server, pollMs: 100, settings: { mqttNamespace: broker.namespace },
+    server: opts.gateway === false ? undefined : server,
+    pollMs: 100,
+    settings: { mqttNamespace: broker.namespace },
   });
   const clients: LiveClient[] = [];
   return {
-    ctx, broker, server, baseUrl, realtime, clients,
+    ctx,
+    broker,
+    server,
+    baseUrl,
+    realtime,
+    clients,
     /** One committed domain event in a project, as a command would write it. */
-    write: (projectId: number, seq: number) => transactionWithEvents(ctx.deps, (tx) => recordEvent(tx, {
-      type: 'fault.tick', companyId: ctx.seed.companyId, projectId, entity: { type: 'ticket', id: 1 }, data: { seq },
-    })),
+    write: (projectId: number, seq: number) =>
+      transactionWithEvents(ctx.deps, (tx) =>
+        recordEvent(tx, {
+          type: 'fault.tick',
+          companyId: ctx.seed.companyId,
+          projectId,
+          entity: { type: 'ticket', id: 1 },
+          data: { seq },
+        }),
+      ),
     /** The real browser client (client/src/realtime), in Node with the session cookie. */
     client(url: string, cookie: string, rooms: string[]) {
       const got: LiveEvent[] = [];
       const c = createLiveClient({
-        url, onEvent: (e) => got.push(e), onResync: () => undefined,
-        socketOptions: { transports: ['websocket'], extraHeaders: { cookie }, reconnectionDelay: 100, reconnectionDelayMax: 500 },
+        url,
+        onEvent: (e) => got.push(e),
+        onResync: () => undefined,
+        socketOptions: {
+          transports: ['websocket'],
+          extraHeaders: { cookie },
+          reconnectionDelay: 100,
+          reconnectionDelayMax: 500,
+        },
       });
       for (const room of rooms) c.join(room);
       clients.push(c);
@@ -64,7 +85,13 @@ export async function until(check: () => boolean, ms: number, what: string) {
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Writes `total` events, one every `gapMs`, calling `at[i]` before event i (the fault). */
-export async function stream(app: FaultApp, projectId: number, total: number, gapMs: number, at: Record<number, () => Promise<void>>) {
+export async function stream(
+  app: FaultApp,
+  projectId: number,
+  total: number,
+  gapMs: number,
+  at: Record<number, () => Promise<void>>,
+) {
   const sent: number[] = [];
   for (let i = 0; i < total; i++) {
     if (at[i]) await at[i]();

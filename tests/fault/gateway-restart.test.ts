@@ -9,10 +9,17 @@ type Standalone = Awaited<ReturnType<typeof startStandaloneGateway>>;
 let gateway: Standalone | undefined;
 const quiet = { info: () => undefined, warn: () => undefined, error: (m: string, f?: object) => console.error(m, f) };
 
-const startGateway = (port: number) => startStandaloneGateway({
-  port, host: '127.0.0.1', apiUrl: app.baseUrl, mqttUrl: app.broker.url, secret: app.ctx.deps.config.signingSecret,
-  namespace: app.broker.namespace, redisUrl: process.env.REDIS_URL, log: quiet,
-});
+const startGateway = (port: number) =>
+  startStandaloneGateway({
+    port,
+    host: '127.0.0.1',
+    apiUrl: app.baseUrl,
+    mqttUrl: app.broker.url,
+    secret: app.ctx.deps.config.signingSecret,
+    namespace: app.broker.namespace,
+    redisUrl: process.env.REDIS_URL,
+    log: quiet,
+  });
 
 beforeAll(async () => {
   app = await startFaultApp({ gateway: false });
@@ -35,8 +42,13 @@ describe('gateway restart mid-stream (standalone gateway, API over HTTP)', () =>
     await sleep(300);
 
     const sent = await stream(app, p0, 120, 15, {
-      40: async () => { await gateway!.close(); gateway = undefined; },
-      80: async () => { gateway = await startGateway(port); },
+      40: async () => {
+        await gateway!.close();
+        gateway = undefined;
+      },
+      80: async () => {
+        gateway = await startGateway(port);
+      },
     });
 
     await until(() => a.got.length >= sent.length && b.got.length >= sent.length, 40_000, 'both clients to catch up');

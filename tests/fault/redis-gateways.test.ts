@@ -7,7 +7,8 @@ import { sleep, startFaultApp, until, type FaultApp } from './fault-support.ts';
 
 // Two gateway processes with Redis on loopback act as one. CI sets REDIS_URL.
 const redisUrl = process.env.REDIS_URL;
-if (!redisUrl) console.log('redis-gateways: skipped, REDIS_URL is not set (CI sets it; locally: REDIS_URL=redis://127.0.0.1:6379)');
+if (!redisUrl)
+  console.log('redis-gateways: skipped, REDIS_URL is not set (CI sets it; locally: REDIS_URL=redis://127.0.0.1:6379)');
 
 type Gateway = { child: ChildProcess; url: string };
 let app: FaultApp;
@@ -26,8 +27,14 @@ async function freePort(): Promise<number> {
 async function spawnGateway(mqttUrl: string): Promise<Gateway> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'realtime/standalone.ts'], {
     env: {
-      ...process.env, REALTIME_PORT: '0', HOST: '127.0.0.1', API_URL: app.baseUrl, MQTT_URL: mqttUrl, REDIS_URL: redisUrl,
-      SIGNING_SECRET: app.ctx.deps.config.signingSecret, MQTT_NAMESPACE: app.broker.namespace,
+      ...process.env,
+      REALTIME_PORT: '0',
+      HOST: '127.0.0.1',
+      API_URL: app.baseUrl,
+      MQTT_URL: mqttUrl,
+      REDIS_URL: redisUrl,
+      SIGNING_SECRET: app.ctx.deps.config.signingSecret,
+      MQTT_NAMESPACE: app.broker.namespace,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -47,26 +54,45 @@ async function spawnGateway(mqttUrl: string): Promise<Gateway> {
 }
 
 function open(g: Gateway, cookie: string, room: string) {
-  const s: Socket<ServerToClientEvents, ClientToServerEvents> = connect(g.url, { transports: ['websocket'], forceNew: true, extraHeaders: { cookie }, auth: { rooms: [room] } });
+  const s: Socket<ServerToClientEvents, ClientToServerEvents> = connect(g.url, {
+    transports: ['websocket'],
+    forceNew: true,
+    extraHeaders: { cookie },
+    auth: { rooms: [room] },
+  });
   sockets.push(s);
   const got: LiveEvent[] = [];
   s.on('event', (e) => got.push(e));
-  return { s, got, connected: new Promise<void>((r, j) => { s.once('connect', () => r()); s.once('connect_error', j); }) };
+  return {
+    s,
+    got,
+    connected: new Promise<void>((r, j) => {
+      s.once('connect', () => r());
+      s.once('connect_error', j);
+    }),
+  };
 }
 
 describe.skipIf(!redisUrl)('two gateway processes behind one Redis', () => {
-  beforeAll(async () => { app = await startFaultApp({ gateway: false }); }, 60_000);
+  beforeAll(async () => {
+    app = await startFaultApp({ gateway: false });
+  }, 60_000);
   afterAll(async () => {
     sockets.forEach((s) => s.disconnect());
     for (const g of gateways) g.child.kill('SIGTERM');
-    await Promise.all(gateways.map((g) => new Promise((r) => (g.child.exitCode !== null ? r(null) : g.child.once('exit', r)))));
+    await Promise.all(
+      gateways.map((g) => new Promise((r) => (g.child.exitCode !== null ? r(null) : g.child.once('exit', r)))),
+    );
     await app?.close();
   });
 
   it('an event taken from the broker by one gateway reaches a client of the other through Redis', async () => {
     const p0 = app.ctx.seed.projectIds[0];
     // Gateway B cannot reach any broker: whatever its client receives came through Redis from A.
-    const [a, b] = await Promise.all([spawnGateway(app.broker.url), spawnGateway(`mqtt://127.0.0.1:${await freePort()}`)]);
+    const [a, b] = await Promise.all([
+      spawnGateway(app.broker.url),
+      spawnGateway(`mqtt://127.0.0.1:${await freePort()}`),
+    ]);
     const admin = await app.ctx.login('admin');
     const onA = open(a, admin, `project:${p0}`);
     const onB = open(b, admin, `project:${p0}`);

@@ -7,6 +7,8 @@ import { main } from '../../runtime/main.ts';
 await main();
 process.on('SIGUSR2', () => {
   void Promise.reject(new Error('survival probe: rejection'));
-  setImmediate(() => { throw new Error('survival probe: exception'); });
+  setImmediate(() => {
+    throw new Error('survival probe: exception');
+  });
 });
 console.log(JSON.stringify({ level: 'info', msg: 'survival server started' }));

@@ -13,34 +13,62 @@ import { rawConnection, startChildServer, type ChildServer } from './child-serve
 let server: ChildServer;
 let owner: string;
 const MB = 1024 * 1024;
-const TIMEOUTS = { HTTP_HEADERS_TIMEOUT_SECONDS: '1', HTTP_REQUEST_TIMEOUT_SECONDS: '3', HTTP_IDLE_TIMEOUT_SECONDS: '8' };
+const TIMEOUTS = {
+  HTTP_HEADERS_TIMEOUT_SECONDS: '1',
+  HTTP_REQUEST_TIMEOUT_SECONDS: '3',
+  HTTP_IDLE_TIMEOUT_SECONDS: '8',
+};
 const PROBES = /survival probe/;
 
 beforeAll(async () => {
-  server = await startChildServer('tests/fault/survival-server.ts', { env: TIMEOUTS, startedLog: 'survival server started' });
+  server = await startChildServer('tests/fault/survival-server.ts', {
+    env: TIMEOUTS,
+    startedLog: 'survival server started',
+  });
   const login = await fetch(`${server.origin}/api/v2/public/api/auth/login`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
     body: JSON.stringify({ username: 'propietario', password: 'demo1234' }),
   });
   expect(login.status).toBe(200);
   owner = login.headers.get('set-cookie')!.split(';')[0];
 }, 120_000);
-afterAll(async () => { await server?.stop(); });
+afterAll(async () => {
+  await server?.stop();
+});
 
 async function expectAlive() {
   expect(server.alive()).toBe(true);
   expect((await fetch(`${server.origin}/health`)).status).toBe(200);
 }
 
-const api = (p: string, body: unknown) => fetch(`${server.origin}/api/v2/public/api/${p}`, {
-  method: 'POST', headers: { Cookie: owner, 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' }, body: JSON.stringify(body),
-}).then((r) => r.json() as Promise<{ data: Record<string, any> }>);
+const api = (p: string, body: unknown) =>
+  fetch(`${server.origin}/api/v2/public/api/${p}`, {
+    method: 'POST',
+    headers: { Cookie: owner, 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+    body: JSON.stringify(body),
+  }).then((r) => r.json() as Promise<{ data: Record<string, any> }>);
 const signPut = () => api('files/upload-url', { extension: 'pdf', context: 'general' });
-const signPost = () => api('propietarios/posventa/s3/pre-signed-url', { key: 'fisura.pdf', contentType: 'application/pdf', context: 'general' });
-const incoming = () => { const dir = path.join(server.dataDir, 'files', '.incoming'); return fs.existsSync(dir) ? fs.readdirSync(dir) : []; };
+const signPost = () =>
+  api('propietarios/posventa/s3/pre-signed-url', {
+    key: 'fisura.pdf',
+    contentType: 'application/pdf',
+    context: 'general',
+  });
+const incoming = () => {
+  const dir = path.join(server.dataDir, 'files', '.incoming');
+  return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+};
 const formChunks = (boundary: string, fields: Record<string, string>, bytes: number) =>
-  (function* () { yield formHead(boundary, fields); yield* pdfChunks(bytes); yield Buffer.from(`\r\n--${boundary}--\r\n`); })();
-const multipart = (boundary: string) => ({ 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Accept-Language': 'pt-BR' });
+  (function* () {
+    yield formHead(boundary, fields);
+    yield* pdfChunks(bytes);
+    yield Buffer.from(`\r\n--${boundary}--\r\n`);
+  })();
+const multipart = (boundary: string) => ({
+  'Content-Type': `multipart/form-data; boundary=${boundary}`,
+  'Accept-Language': 'pt-BR',
+});
 
 async function until(check: () => boolean, what: string, ms = 10_000) {
   const end = Date.now() + ms;
@@ -51,17 +79,28 @@ async function until(check: () => boolean, what: string, ms = 10_000) {
 }
 
 describe('the server process survives abusive clients', () => {
-  it('an owner\'s oversized chunked PUT to the signed URL: 413 in pt-BR, no partial file', async () => {
+  it("an owner's oversized chunked PUT to the signed URL: 413 in pt-BR, no partial file", async () => {
     const signed = await signPut();
-    const res = await sendChunked(signed.data.url, { method: 'PUT', headers: { 'Content-Type': 'application/pdf', 'Accept-Language': 'pt-BR' }, chunks: pdfChunks(22 * MB) });
-    expect(res).toMatchObject({ status: 413, json: { message: 'O arquivo excede o tamanho máximo de 20 MB', code: 'too_large' } });
+    const res = await sendChunked(signed.data.url, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/pdf', 'Accept-Language': 'pt-BR' },
+      chunks: pdfChunks(22 * MB),
+    });
+    expect(res).toMatchObject({
+      status: 413,
+      json: { message: 'O arquivo excede o tamanho máximo de 20 MB', code: 'too_large' },
+    });
     expect(incoming()).toEqual([]);
     await expectAlive();
   });
 
-  it('an owner\'s oversized chunked form POST: 413 in pt-BR, no partial file', async () => {
+  it("an owner's oversized chunked form POST: 413 in pt-BR, no partial file", async () => {
     const signed = await signPost();
-    const res = await sendChunked(signed.data.action, { method: 'POST', headers: multipart('qa-grande'), chunks: formChunks('qa-grande', signed.data.fields, 22 * MB) });
+    const res = await sendChunked(signed.data.action, {
+      method: 'POST',
+      headers: multipart('qa-grande'),
+      chunks: formChunks('qa-grande', signed.data.fields, 22 * MB),
+    });
     expect(res).toMatchObject({ status: 413, json: { message: 'O arquivo excede o tamanho máximo de 20 MB' } });
     expect(incoming()).toEqual([]);
     await expectAlive();
@@ -69,21 +108,46 @@ describe('the server process survives abusive clients', () => {
 
   it('uploads dropped mid-body leave nothing behind', async () => {
     const put = await signPut();
-    expect(await sendChunked(put.data.url, { method: 'PUT', headers: { 'Content-Type': 'application/pdf' }, chunks: pdfChunks(12 * MB), abortAfter: 6 * MB })).toEqual({ error: 'aborted' });
+    expect(
+      await sendChunked(put.data.url, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/pdf' },
+        chunks: pdfChunks(12 * MB),
+        abortAfter: 6 * MB,
+      }),
+    ).toEqual({ error: 'aborted' });
     const post = await signPost();
-    expect(await sendChunked(post.data.action, { method: 'POST', headers: multipart('qa-corte'), chunks: formChunks('qa-corte', post.data.fields, 12 * MB), abortAfter: 6 * MB }))
-      .toEqual({ error: 'aborted' });
+    expect(
+      await sendChunked(post.data.action, {
+        method: 'POST',
+        headers: multipart('qa-corte'),
+        chunks: formChunks('qa-corte', post.data.fields, 12 * MB),
+        abortAfter: 6 * MB,
+      }),
+    ).toEqual({ error: 'aborted' });
     await until(() => incoming().length === 0, 'the partial files to go');
     await expectAlive();
   });
 
   it('malformed multipart bodies answer 422 JSON', async () => {
     const signed = await signPost();
-    const cut = await sendChunked(signed.data.action, { method: 'POST', headers: multipart('qa-roto'), chunks: [formHead('qa-roto', signed.data.fields).subarray(0, 100)] });
+    const cut = await sendChunked(signed.data.action, {
+      method: 'POST',
+      headers: multipart('qa-roto'),
+      chunks: [formHead('qa-roto', signed.data.fields).subarray(0, 100)],
+    });
     expect(cut).toMatchObject({ status: 422, json: { message: 'Não foi possível enviar o arquivo' } });
-    const noBoundary = await sendChunked(signed.data.action, { method: 'POST', headers: { 'Content-Type': 'multipart/form-data' }, chunks: [Buffer.from('--x\r\n\r\n')] });
+    const noBoundary = await sendChunked(signed.data.action, {
+      method: 'POST',
+      headers: { 'Content-Type': 'multipart/form-data' },
+      chunks: [Buffer.from('--x\r\n\r\n')],
+    });
     expect(noBoundary).toMatchObject({ status: 422 });
-    const unclosed = await sendChunked(signed.data.action, { method: 'POST', headers: multipart('qa-abierto'), chunks: [formHead('qa-abierto', signed.data.fields), PDF] });
+    const unclosed = await sendChunked(signed.data.action, {
+      method: 'POST',
+      headers: multipart('qa-abierto'),
+      chunks: [formHead('qa-abierto', signed.data.fields), PDF],
+    });
     expect('status' in unclosed && unclosed.status).toBe(422);
     expect(incoming()).toEqual([]);
     await expectAlive();
@@ -104,12 +168,18 @@ describe('the server process survives abusive clients', () => {
     const url = new URL(signed.data.url);
     const c = rawConnection(server.port);
     await c.connected;
-    await c.write(`PUT ${url.pathname}${url.search} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/pdf\r\nContent-Length: ${PDF.length + 1000}\r\n\r\n`);
+    await c.write(
+      `PUT ${url.pathname}${url.search} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/pdf\r\nContent-Length: ${PDF.length + 1000}\r\n\r\n`,
+    );
     await c.write(PDF);
     void c.trickle(' ', 250, 100);
     expect(await c.closed).toBeLessThan(8_000);
     await until(() => incoming().length === 0, 'the cut upload to be removed');
-    const again = await sendChunked(signed.data.url, { method: 'PUT', headers: { 'Content-Type': 'application/pdf' }, chunks: [PDF] });
+    const again = await sendChunked(signed.data.url, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/pdf' },
+      chunks: [PDF],
+    });
     expect(again).toMatchObject({ status: 200 });
     await expectAlive();
   });
@@ -125,19 +195,33 @@ describe('the server process survives abusive clients', () => {
       await c.closed;
     }
     const wsOrigin = server.origin.replace(/^http/, 'ws');
-    for (const [target, garbage] of [['/mqtt', Buffer.from([0xf0, 0xff, 0xff, 0xff, 0xff, 0x7f, 1, 2, 3])], ['/socket.io/?EIO=4&transport=websocket', '42["join"']] as const) {
+    for (const [target, garbage] of [
+      ['/mqtt', Buffer.from([0xf0, 0xff, 0xff, 0xff, 0xff, 0x7f, 1, 2, 3])],
+      ['/socket.io/?EIO=4&transport=websocket', '42["join"'],
+    ] as const) {
       const ws = new WebSocket(`${wsOrigin}${target}`, target === '/mqtt' ? ['mqtt'] : []);
       ws.on('error', () => undefined);
-      await new Promise<void>((resolve, reject) => { ws.once('open', () => resolve()); ws.once('error', reject); });
+      await new Promise<void>((resolve, reject) => {
+        ws.once('open', () => resolve());
+        ws.once('error', reject);
+      });
       ws.send(garbage);
       await new Promise<void>((resolve) => ws.once('close', () => resolve()));
     }
     await expectAlive();
   });
 
-  it('a signed-in owner\'s socket sending events shaped by hand (acknowledgements that are not callbacks)', async () => {
-    const socket = connect(server.origin, { transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: { cookie: owner } });
-    await new Promise<void>((resolve, reject) => { socket.once('connect', () => resolve()); socket.once('connect_error', reject); });
+  it("a signed-in owner's socket sending events shaped by hand (acknowledgements that are not callbacks)", async () => {
+    const socket = connect(server.origin, {
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      extraHeaders: { cookie: owner },
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
     const raw = socket as unknown as { emit(event: string, ...args: unknown[]): void };
     raw.emit('join', 'project:1', 5);
     raw.emit('leave', {}, 'x');
@@ -159,13 +243,21 @@ describe('the server process survives abusive clients', () => {
 
   it('a rejection and an exception outside any request are logged, and the process keeps serving', async () => {
     server.child.kill('SIGUSR2');
-    await until(() => server.logs.filter((l) => PROBES.test(JSON.stringify(l.error))).length >= 2, 'both probes to be logged');
-    expect(server.logs.map((l) => l.msg)).toEqual(expect.arrayContaining(['unhandled rejection', 'uncaught exception']));
+    await until(
+      () => server.logs.filter((l) => PROBES.test(JSON.stringify(l.error))).length >= 2,
+      'both probes to be logged',
+    );
+    expect(server.logs.map((l) => l.msg)).toEqual(
+      expect.arrayContaining(['unhandled rejection', 'uncaught exception']),
+    );
     await expectAlive();
   });
 
   it('nothing above reached the last-resort handlers except the probes, and SIGTERM still stops it cleanly', async () => {
-    const lastResort = server.logs.filter((l) => (l.msg === 'unhandled rejection' || l.msg === 'uncaught exception') && !PROBES.test(JSON.stringify(l.error)));
+    const lastResort = server.logs.filter(
+      (l) =>
+        (l.msg === 'unhandled rejection' || l.msg === 'uncaught exception') && !PROBES.test(JSON.stringify(l.error)),
+    );
     expect(lastResort).toEqual([]);
     expect(await server.stop()).toBe(0);
   });

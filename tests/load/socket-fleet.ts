@@ -14,16 +14,26 @@ const LAG_SAMPLE = 50_000;
 
 type Member = { userId: number; projectId: number | undefined };
 
-export async function connectFleet(ctx: TestContext, origin: string, count: number, opts: { perSession?: number } = {}) {
+export async function connectFleet(
+  ctx: TestContext,
+  origin: string,
+  count: number,
+  opts: { perSession?: number } = {},
+) {
   const { db, deps, seed } = ctx;
-  const staff = await db.select({ id: users.id }).from(users)
+  const staff = await db
+    .select({ id: users.id })
+    .from(users)
     .where(and(eq(users.companyId, seed.companyId), inArray(users.username, ['admin', 'supervisor', 'gerente'])));
   // Several tabs share a session, as in a browser: one session per `perSession` sockets.
   const perSession = opts.perSession ?? 10;
   const sessions: { cookie: string; userId: number }[] = [];
   for (let i = 0; i < Math.ceil(count / perSession); i++) {
     const user = staff[i % staff.length];
-    sessions.push({ cookie: `qa_session=${await deps.sessions.create(user.id, seed.companyId, { userAgent: `load-socket-${i}` })}`, userId: user.id });
+    sessions.push({
+      cookie: `qa_session=${await deps.sessions.create(user.id, seed.companyId, { userAgent: `load-socket-${i}` })}`,
+      userId: user.id,
+    });
   }
 
   const sockets: Socket[] = [];
@@ -45,25 +55,50 @@ export async function connectFleet(ctx: TestContext, origin: string, count: numb
   for (let start = 0; start < count; start += 100) {
     const wave = Array.from({ length: Math.min(100, count - start) }, (_, k) => {
       const session = sessions[Math.floor((start + k) / perSession)];
-      return connect(origin, { transports: ['websocket'], forceNew: true, reconnection: false, timeout: 60_000, extraHeaders: { cookie: session.cookie } });
+      return connect(origin, {
+        transports: ['websocket'],
+        forceNew: true,
+        reconnection: false,
+        timeout: 60_000,
+        extraHeaders: { cookie: session.cookie },
+      });
     });
-    await Promise.all(wave.map((s) => new Promise<void>((resolve, reject) => { s.once('connect', () => resolve()); s.once('connect_error', reject); })));
-    await Promise.all(wave.map(async (s, k) => {
-      const i = start + k;
-      const projectId = seed.projectIds[i % seed.projectIds.length];
-      const joined = (await s.timeout(60_000).emitWithAck('join', rooms.project(projectId))) as { ok: boolean };
-      members.push({ userId: sessions[Math.floor(i / perSession)].userId, projectId: joined.ok ? projectId : undefined });
-      s.on('event', onEvent);
-    }));
+    await Promise.all(
+      wave.map(
+        (s) =>
+          new Promise<void>((resolve, reject) => {
+            s.once('connect', () => resolve());
+            s.once('connect_error', reject);
+          }),
+      ),
+    );
+    await Promise.all(
+      wave.map(async (s, k) => {
+        const i = start + k;
+        const projectId = seed.projectIds[i % seed.projectIds.length];
+        const joined = (await s.timeout(60_000).emitWithAck('join', rooms.project(projectId))) as { ok: boolean };
+        members.push({
+          userId: sessions[Math.floor(i / perSession)].userId,
+          projectId: joined.ok ? projectId : undefined,
+        });
+        s.on('event', onEvent);
+      }),
+    );
     sockets.push(...wave);
   }
 
   return {
     sockets,
     /** Counts only events after this outbox id (those of the measured run, not of the set-up). */
-    countFrom(id: number) { fromId = id; },
-    get deliveries() { return deliveries; },
-    get distinct() { return receiptsById.size; },
+    countFrom(id: number) {
+      fromId = id;
+    },
+    get deliveries() {
+      return deliveries;
+    },
+    get distinct() {
+      return receiptsById.size;
+    },
     lagMs,
     /**
      * How many sockets should receive these events. Every socket is in its user's room, the
@@ -79,12 +114,19 @@ export async function connectFleet(ctx: TestContext, origin: string, count: numb
       }
       let total = 0;
       for (const e of events) {
-        total += e.userId !== null ? byUser.get(e.userId) ?? 0 : e.projectId !== null ? byProject.get(e.projectId) ?? 0 : members.length;
+        total +=
+          e.userId !== null
+            ? (byUser.get(e.userId) ?? 0)
+            : e.projectId !== null
+              ? (byProject.get(e.projectId) ?? 0)
+              : members.length;
       }
       return total;
     },
     joinedRooms: () => members.filter((m) => m.projectId !== undefined).length,
-    close() { for (const s of sockets) s.disconnect(); },
+    close() {
+      for (const s of sockets) s.disconnect();
+    },
   };
 }
 export type Fleet = Awaited<ReturnType<typeof connectFleet>>;

@@ -1,12 +1,19 @@
 /** Figures of the load bench: latencies by request kind, answers by status, and plain tables. */
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
 
 export type Summary = { n: number; p50: number; p95: number; p99: number; max: number };
 
 export function summarize(samples: number[]): Summary {
   const s = [...samples].sort((a, b) => a - b);
-  return { n: s.length, p50: percentile(s, 50), p95: percentile(s, 95), p99: percentile(s, 99), max: s.length ? s[s.length - 1] : NaN };
+  return {
+    n: s.length,
+    p50: percentile(s, 50),
+    p95: percentile(s, 95),
+    p99: percentile(s, 99),
+    max: s.length ? s[s.length - 1] : NaN,
+  };
 }
 
 /** Every request an agent made: its kind, how long it took, what came back (a status, or why there was none). */
@@ -15,13 +22,23 @@ export function createRecorder() {
   const statuses = new Map<string, Map<string, number>>();
   return {
     record(kind: string, ms: number, status: number | string) {
-      if (!latencies.has(kind)) { latencies.set(kind, []); statuses.set(kind, new Map()); }
+      if (!latencies.has(kind)) {
+        latencies.set(kind, []);
+        statuses.set(kind, new Map());
+      }
       latencies.get(kind)!.push(ms);
       const byStatus = statuses.get(kind)!;
       byStatus.set(String(status), (byStatus.get(String(status)) ?? 0) + 1);
     },
-    get total() { return [...latencies.values()].reduce((n, l) => n + l.length, 0); },
-    kinds: () => [...latencies.keys()].map((kind) => ({ kind, ...summarize(latencies.get(kind)!), statuses: statuses.get(kind)! })),
+    get total() {
+      return [...latencies.values()].reduce((n, l) => n + l.length, 0);
+    },
+    kinds: () =>
+      [...latencies.keys()].map((kind) => ({
+        kind,
+        ...summarize(latencies.get(kind)!),
+        statuses: statuses.get(kind)!,
+      })),
   };
 }
 export type Recorder = ReturnType<typeof createRecorder>;
@@ -29,7 +46,8 @@ export type Recorder = ReturnType<typeof createRecorder>;
 /** Columns padded to their widest cell; the first left-aligned, the others right-aligned. */
 export function printTable(rows: string[][]): void {
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));
-  for (const r of rows) console.log(r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  '));
+  for (const r of rows)
+    console.log(r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  '));
 }
 
 export const fmtMs = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '–');

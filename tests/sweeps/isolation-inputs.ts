@@ -18,18 +18,33 @@ const visit = () => ({ start_at: slot(), duration_minutes: 60 });
 
 const BODIES: [RegExp, Build][] = [
   // After-sales (solicitudes, fallas, OI/OT, AC, agenda, settings) and the owner portal.
-  [/^POST \/postventa\/solicitudes$/, (s) => ({ unit_id: s.unit, applicant_owner_id: s.owner, origin: 'CALL', subject: 'x', message: 'y' })],
+  [
+    /^POST \/postventa\/solicitudes$/,
+    (s) => ({ unit_id: s.unit, applicant_owner_id: s.owner, origin: 'CALL', subject: 'x', message: 'y' }),
+  ],
   [/^POST \/postventa\/solicitudes\/bulk$/, (s) => ({ ids: [s.ticket], action: 'postpone' })],
   [/^PATCH \/postventa\/solicitudes\/:id$/, () => ({ priority: 'low' })],
-  [/^POST \/postventa\/solicitudes\/:id\/mensajes$/, (s) => ({ body: 'hola', visibility: 'private', attachments: attachment(s) })],
+  [
+    /^POST \/postventa\/solicitudes\/:id\/mensajes$/,
+    (s) => ({ body: 'hola', visibility: 'private', attachments: attachment(s) }),
+  ],
   [/^POST \/postventa\/solicitudes\/:id\/fusionar$/, (s) => ({ ticket_ids: [s.ticket] })],
   [/^POST \/postventa\/solicitudes\/:id\/(cerrar|no-aplica)$/, () => ({ justification: 'x' })],
-  [/^POST \/postventa\/solicitudes\/:id\/fallas$/, (s) => ({ failure_type_id: s.failureType, attachments: attachment(s) })],
+  [
+    /^POST \/postventa\/solicitudes\/:id\/fallas$/,
+    (s) => ({ failure_type_id: s.failureType, attachments: attachment(s) }),
+  ],
   [/^PATCH \/postventa\/solicitudes\/:id\/fallas\/:failureId$/, () => ({ description: 'x' })],
   [/^POST \/postventa\/solicitudes\/:id\/fallas\/:failureId\/resultado$/, () => ({ outcome: 'cumple' })],
-  [/^POST \/postventa\/solicitudes\/:id\/(oi|ot)$/, (s) => ({ responsible_id: 1, failure_ids: [s.failure], ...visit() })],
+  [
+    /^POST \/postventa\/solicitudes\/:id\/(oi|ot)$/,
+    (s) => ({ responsible_id: 1, failure_ids: [s.failure], ...visit() }),
+  ],
   [/^PATCH \/postventa\/solicitudes\/:id\/(oi|ot)\/:orderId$/, () => ({ description: 'x' })],
-  [/^POST \/postventa\/solicitudes\/:id\/(oi|ot)\/:orderId\/gestionar$/, (s) => ({ results: [{ failure_id: s.failure, result: 'cumple' }] })],
+  [
+    /^POST \/postventa\/solicitudes\/:id\/(oi|ot)\/:orderId\/gestionar$/,
+    (s) => ({ results: [{ failure_id: s.failure, result: 'cumple' }] }),
+  ],
   [/^POST \/postventa\/solicitudes\/:id\/(oi|ot)\/:orderId\/(agendar|reagendar)$/, visit],
   [/^POST \/postventa\/solicitudes\/:id\/ac$/, (s) => ({ failure_ids: [s.failure] })],
   [/^POST \/postventa\/solicitudes\/:id\/ac\/:acId\/responder$/, () => ({ result: 'conforme' })],
@@ -48,13 +63,19 @@ const BODIES: [RegExp, Build][] = [
   [/^PUT \/entregas\/fichas\/:unitId\/accesorios$/, () => ({ accessories: [] })],
   [/^POST \/entregas\/fichas\/:unitId\/archivos$/, (s) => ({ paths: [s.file] })],
   [/^POST \/entregas\/fichas\/:unitId\/agendar$/, () => ({ start_at: slot() })],
-  [/^POST \/entregas\/fichas\/:unitId\/entregar$/, (s) => ({ delivery_date: '2030-01-01', attendees: [{ owner_id: s.owner, role: 'propietario' }] })],
+  [
+    /^POST \/entregas\/fichas\/:unitId\/entregar$/,
+    (s) => ({ delivery_date: '2030-01-01', attendees: [{ owner_id: s.owner, role: 'propietario' }] }),
+  ],
   [/^PATCH \/entregas\/[\w-]+\/:id$/, () => ({ name: 'X' })],
   [/^POST \/entregas\/[\w-]+\/:id\/[\w-]+$/, () => ({ name: 'X', category: 'terminaciones', severity: 'leve' })],
   [/^PUT \/entregas\/configuracion\/global$/, (s) => ({ project_ids: [s.project], response_time_hours: 5 })],
   [/^PUT \/entregas\/proyectos\/:projectId\/configuracion\/general$/, () => ({ legal_representative: 'X' })],
   [/^PUT \/entregas\/proyectos\/:projectId\/configuracion\/logo$/, (s) => ({ logo_path: s.file })],
-  [/^POST \/entregas\/proyectos\/:projectId\/configuracion\/planos$/, (s) => ({ unit_type_id: s.unitType, paths: [s.file] })],
+  [
+    /^POST \/entregas\/proyectos\/:projectId\/configuracion\/planos$/,
+    (s) => ({ unit_type_id: s.unitType, paths: [s.file] }),
+  ],
   [/^PUT \/entregas\/proyectos\/:projectId\/configuracion\/iframe$/, () => ({ enabled: false, allowed_origins: [] })],
   // Files, account and notifications.
   [/^POST \/files\/confirm$/, (s) => ({ path: s.file })],
@@ -69,10 +90,17 @@ function attachment(s: Samples) {
 /** Ids in the query string: lists and dashboards filter by them, pickers and the global settings need them. */
 const QUERIES: [RegExp, (s: Samples) => string][] = [
   [/^GET \/postventa\/solicitudes\/export$/, (s) => `format=csv&project_id=${s.project}&unit_id=${s.unit}`],
-  [/^GET \/postventa\/(solicitudes|dashboard\/solicitudes|dashboard\/eficiencia)$/, (s) => `project_id=${s.project}&unit_id=${s.unit}`],
+  [
+    /^GET \/postventa\/(solicitudes|dashboard\/solicitudes|dashboard\/eficiencia)$/,
+    (s) => `project_id=${s.project}&unit_id=${s.unit}`,
+  ],
   [/^GET \/postventa\/(estadisticas|unidades|torres|responsables)$/, (s) => `project_id=${s.project}`],
-  [/^GET \/(postventa|entregas)\/agenda$/, (s) => `project_id=${s.project}&from=${slot().slice(0, 10)}&to=${slot().slice(0, 10)}`],
+  [
+    /^GET \/(postventa|entregas)\/agenda$/,
+    (s) => `project_id=${s.project}&from=${slot().slice(0, 10)}&to=${slot().slice(0, 10)}`,
+  ],
   [/^GET \/entregas\/dashboard\/[\w-]+$/, (s) => `project_id=${s.project}`],
+  [/^GET \/entregas\/fichas$/, (s) => `project_id=${s.project}`],
   [/^GET \/entregas\/configuracion\/global$/, (s) => `project_ids=${s.project}`],
 ];
 

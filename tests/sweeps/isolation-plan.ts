@@ -21,7 +21,7 @@ export const API = '/api/v2/public/api';
 export const FILES = '/api/v2/public/files';
 
 /** Records of the company as a whole (catalogue, unit types): no project scope applies to them. */
-const COMPANY_LEVEL: ParamKind[] = ['unitType', 'area', 'place', 'item', 'failureType'];
+const COMPANY_LEVEL: ParamKind[] = ['unitType', 'area', 'place', 'item', 'failureType', 'view'];
 const NOT_RECORDS: ParamKind[] = ['token', 'module'];
 
 export type Planned = { call: RouteCall; template: string; kinds: ParamKind[]; skip?: string };
@@ -29,9 +29,11 @@ export type Planned = { call: RouteCall; template: string; kinds: ParamKind[]; s
 /** The API path of a call without its prefix, and the kinds of its path parameters. */
 export function planCall(call: RouteCall): Planned {
   if (call.template === `${FILES}/*`) return { call, template: call.template, kinds: ['file'] };
-  if (!call.template.startsWith(API)) return { call, template: call.template, kinds: [], skip: 'outside the JSON API: names no record' };
+  if (!call.template.startsWith(API))
+    return { call, template: call.template, kinds: [], skip: 'outside the JSON API: names no record' };
   const template = call.template.slice(API.length);
-  if (!call.row.audience) return { call, template, kinds: [], skip: 'no session: a token or signature is the credential' };
+  if (!call.row.audience)
+    return { call, template, kinds: [], skip: 'no session: a token or signature is the credential' };
   const segments = template.split('/');
   const kinds: ParamKind[] = [];
   for (const [i, segment] of segments.entries()) {
@@ -40,26 +42,34 @@ export function planCall(call: RouteCall): Planned {
     if (!kind) return { call, template, kinds, skip: `parameter ${segment} of unknown kind` };
     kinds.push(kind);
   }
-  if (kinds.some((k) => NOT_RECORDS.includes(k))) return { call, template, kinds, skip: 'its parameter is not a record id' };
-  if (!kinds.length && !inputsFor(call.method, template, {}).namesRecords) return { call, template, kinds, skip: 'names no record (no id in path, query or body)' };
+  if (kinds.some((k) => NOT_RECORDS.includes(k)))
+    return { call, template, kinds, skip: 'its parameter is not a record id' };
+  if (!kinds.length && !inputsFor(call.method, template, {}).namesRecords)
+    return { call, template, kinds, skip: 'names no record (no id in path, query or body)' };
   return { call, template, kinds };
 }
 
 /** Who calls the route in a scope, or why the scope does not apply to it. */
-export function callerFor(p: Planned, scope: Scope, permissions: Record<Caller, ReadonlySet<string>>): Caller | { skip: string } {
+export function callerFor(
+  p: Planned,
+  scope: Scope,
+  permissions: Record<Caller, ReadonlySet<string>>,
+): Caller | { skip: string } {
   const audience = p.call.row.audience;
   let caller: Caller;
   if (scope === 'company') caller = audience === 'owner' ? 'owner' : 'admin';
   else if (scope === 'project') {
     if (audience === 'owner') return { skip: 'owner portal: owners see by ownership (owner scope)' };
-    if (p.kinds.length && p.kinds.every((k) => COMPANY_LEVEL.includes(k))) return { skip: 'company-level record: no project scope' };
+    if (p.kinds.length && p.kinds.every((k) => COMPANY_LEVEL.includes(k)))
+      return { skip: 'company-level record: no project scope' };
     caller = 'limited';
   } else if (scope === 'owner') {
     if (audience === 'staff') return { skip: 'staff only' };
     caller = 'owner';
   } else {
     const names = inputsFor(p.call.method, p.template, {}).namesRecords;
-    if (!p.kinds.length || (p.kinds.length < 2 && !names)) return { skip: 'no own parent to pair a foreign record with' };
+    if (!p.kinds.length || (p.kinds.length < 2 && !names))
+      return { skip: 'no own parent to pair a foreign record with' };
     caller = audience === 'owner' ? 'owner' : 'admin';
   }
   const lacking = p.call.row.permissions.find((e) => !can(permissions[caller], e));
@@ -68,6 +78,9 @@ export function callerFor(p: Planned, scope: Scope, permissions: Record<Caller, 
 
 /** Every plain permission the route table names: the sweep's callers hold them all, so no guard answers first. */
 export function permissionsNamed(rows: RouteRow[]): string[] {
-  const atoms = rows.flatMap((r) => r.permissions).flatMap((e) => e.split(/[|&]/)).map((a) => a.trim());
+  const atoms = rows
+    .flatMap((r) => r.permissions)
+    .flatMap((e) => e.split(/[|&]/))
+    .map((a) => a.trim());
   return [...new Set(atoms.filter((a) => a && !a.startsWith('!')))];
 }

@@ -13,9 +13,18 @@ function templates(tree: Tree, out: string[] = []): string[] {
 }
 
 // A template made only of placeholders ('{{message}}') would match any text: it proves nothing.
-const matcher = (tree: Tree) => templates(tree)
-  .filter((t) => t.replace(/\{\{\w+\}\}/g, '').replace(/[^\p{L}]/gu, '').length >= 3)
-  .map((t) => new RegExp(`^${t.split(/\{\{\w+\}\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\s\\S]*')}$`));
+const matcher = (tree: Tree) =>
+  templates(tree)
+    .filter((t) => t.replace(/\{\{\w+\}\}/g, '').replace(/[^\p{L}]/gu, '').length >= 3)
+    .map(
+      (t) =>
+        new RegExp(
+          `^${t
+            .split(/\{\{\w+\}\}/)
+            .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+            .join('[\\s\\S]*')}$`,
+        ),
+    );
 const MATCHERS: Record<Lang, RegExp[]> = { es: matcher(es as Tree), 'pt-BR': matcher(ptBR as Tree) };
 const RAW_KEY = /^[a-z_]+(\.[a-z0-9_]+)+$/;
 const seen = new Map<string, boolean>();

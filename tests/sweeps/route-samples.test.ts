@@ -14,18 +14,30 @@ afterAll(() => ctx?.close());
 
 describe('route samples', () => {
   it('expands enum parameters into one call each', () => {
-    const calls = expandRoute({ method: 'POST', path: '/postventa/solicitudes/:id/:action{(?:cerrar|reabrir)}', audience: 'staff', permissions: [] });
-    expect(calls.map((c) => c.template)).toEqual(['/postventa/solicitudes/:id/cerrar', '/postventa/solicitudes/:id/reabrir']);
+    const calls = expandRoute({
+      method: 'POST',
+      path: '/postventa/solicitudes/:id/:action{(?:cerrar|reabrir)}',
+      audience: 'staff',
+      permissions: [],
+    });
+    expect(calls.map((c) => c.template)).toEqual([
+      '/postventa/solicitudes/:id/cerrar',
+      '/postventa/solicitudes/:id/reabrir',
+    ]);
   });
 
   it('fills every id route of the app with a record of the demo company', () => {
     const calls = routeTable(createApp(ctx.deps)).flatMap(expandRoute);
-    const unfilled = calls.filter((c) => c.template.includes('/:') && !fillPath(c.template, own)).map((c) => `${c.method} ${c.template}`);
-    // The demo seed has no notification, uploaded file, AC, certificate or plan until someone acts:
-    // a sweep that needs them creates them (through the API or the tables) and samples again.
-    expect(unfilled.filter((u) => !/notificaciones|files|\/ac\/|archivos|planos/.test(u))).toEqual([]);
+    const unfilled = calls
+      .filter((c) => c.template.includes('/:') && !fillPath(c.template, own))
+      .map((c) => `${c.method} ${c.template}`);
+    // The demo seed has no notification, uploaded file, AC, certificate, plan or saved view until someone acts:
+    // a sweep that needs them writes a record set (recordsIn, sweep-records.ts) over these samples.
+    expect(unfilled.filter((u) => !/notificaciones|files|\/ac\/|archivos|planos|vistas/.test(u))).toEqual([]);
     expect(fillPath('/entregas/areas/:id', own)).toBe(`/entregas/areas/${own.area}`);
     expect(fillPath('/entregas/tipos-unidad/:id/areas', own)).toBe(`/entregas/tipos-unidad/${own.unitType}/areas`);
-    expect(fillPath('/postventa/solicitudes/:id/oi/:orderId', own)).toBe(`/postventa/solicitudes/${own.ticket}/oi/${own.order}`);
+    expect(fillPath('/postventa/solicitudes/:id/oi/:orderId', own)).toBe(
+      `/postventa/solicitudes/${own.ticket}/oi/${own.order}`,
+    );
   });
 });

@@ -1,40 +1,263 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { TestContext } from '../../server/src/test-support.ts';
-import { acs, deliveryCertificates, notifications, unitTypePlans, users } from '../../server/src/db/schema/index.ts';
-import { samplesIn, type Samples } from './route-samples.ts';
+import {
+  acs,
+  catalogueAreas,
+  catalogueFailureTypes,
+  catalogueItems,
+  cataloguePlaces,
+  deliveryCertificates,
+  deliveryFichas,
+  deliverySchedules,
+  failures,
+  files,
+  notifications,
+  orderFailures,
+  orders,
+  owners,
+  projectSettings,
+  savedViews,
+  ticketMessages,
+  tickets,
+  unitOwners,
+  unitTypePlans,
+  unitTypes,
+  units,
+} from '../../server/src/db/schema/index.ts';
+import { storageOf } from '../../server/src/storage/index.ts';
+import { first, samplesIn, type Samples } from './route-samples.ts';
 
-/** A 1×1 PNG: enough for the upload checks (magic number, size, type). */
-export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+/** A 1×1 PNG: enough for the upload checks (magic number, size, type); the sweeps' one image. */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** A signed upload URL for a small PNG (POST files/upload-url as `cookie`): the credential of PUT /storage/o/*. */
 export async function signedPut(ctx: TestContext, cookie: string) {
-  const signed = await ctx.request('POST', 'files/upload-url', { cookie, body: { extension: 'png', name: 'barrido.png', size: PNG.length, contentType: 'image/png' } });
+  const signed = await ctx.request('POST', 'files/upload-url', {
+    cookie,
+    body: { extension: 'png', name: 'barrido.png', size: PNG.length, contentType: 'image/png' },
+  });
   if (signed.status !== 200) throw new Error(`upload-url ${signed.status} ${signed.text}`);
   return signed.json.data as { url: string; path: string; contentType: string; headers?: Record<string, string> };
 }
 
+/** Bytes of a stored file: the PNG (attachments, logos and signatures are images) or a minimal PDF. */
+const BYTES = { png: PNG, pdf: Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n%%EOF\n') };
+
+export type RecordSet = {
+  samples: Samples;
+  /** A file of each owning record: message attachments (public, private), certificate, plan, project logo, owner's signature on the act. */
+  files: Record<'public' | 'private' | 'certificate' | 'plan' | 'logo' | 'signature', string>;
+};
+
 /**
- * The seed has no uploaded file, notification, AC, certificate or plan until someone acts: one of
- * each for the demo company (the file uploaded through the API by `cookie`'s user, the rest
- * written to their tables against the sampled records), then the samples again.
+ * A full set of records written straight to the tables, in any company and project (the seed's other
+ * company is nearly empty): an owner of the unit, a ticket with a failure, an OI and an AC, a delivery
+ * schedule, a catalogue branch under the unit's type, a certificate, a plan, the project's logo, the
+ * owner's signature on the act, message attachments (public and private) with their bytes in storage,
+ * and a notification for `userId`, who is also the uploader. Every name carries `marker`, so
+ * a sweep can tell when one of these records reaches a response body.
  */
-export async function addMissingRecords(ctx: TestContext, companyId: number, cookie: string, username: string): Promise<Samples> {
-  const before = await samplesIn(ctx, companyId);
-  const grant = await signedPut(ctx, cookie);
-  const put = await ctx.app.request(grant.url, { method: 'PUT', headers: { 'Content-Type': grant.contentType, ...(grant.headers ?? {}) }, body: new Uint8Array(PNG) });
-  if (put.status >= 300) throw new Error(`put ${put.status} ${await put.text()}`);
-  const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.username, username));
+export async function recordsIn(
+  ctx: TestContext,
+  at: { companyId: number; projectId: number; unitId: number; userId: number; marker: string },
+): Promise<RecordSet> {
+  const { companyId, projectId, unitId, userId, marker } = at;
   const db = ctx.db;
-  if (before.notification === undefined) {
-    await db.insert(notifications).values({ companyId, userId: user.id, eventId: 1, type: 'ticket.created', titleKey: 'notifications.title', bodyKey: 'notifications.body' });
+  const [unit] = await db.select().from(units).where(eq(units.id, unitId));
+  const [owner] = await db.insert(owners).values({ companyId, name: marker, lastName: 'Externo' }).returning();
+  await db.insert(unitOwners).values({ companyId, unitId, ownerId: owner.id }).onConflictDoNothing();
+  const n = 90_000 + unitId;
+  const [t] = await db
+    .insert(tickets)
+    .values({
+      companyId,
+      projectId,
+      unitId,
+      towerId: unit.towerId,
+      number: n,
+      code: `${marker}-T`,
+      subject: `${marker} solicitud`,
+      applicantOwnerId: owner.id,
+      origin: 'CALL',
+      state: 'abierta',
+    })
+    .returning();
+  const [a] = await db
+    .insert(acs)
+    .values({ companyId, projectId, ticketId: t.id, number: n, code: `${marker}-AC`, state: 'pendiente' })
+    .returning();
+  const [f] = await db
+    .insert(failures)
+    .values({
+      companyId,
+      projectId,
+      ticketId: t.id,
+      unitId,
+      placeName: marker,
+      itemName: 'Muebles',
+      detailName: 'Puerta',
+      category: 'terminaciones',
+      severity: 'leve',
+      state: 'solucionada',
+      guaranteeYears: 3,
+      guaranteeStart: '2025-01-01',
+      guaranteeEnd: '2028-01-01',
+      acId: a.id,
+    })
+    .returning();
+  const start = new Date(Date.now() + 5 * 86_400_000);
+  start.setUTCHours(14, 0, 0, 0);
+  const [o] = await db
+    .insert(orders)
+    .values({
+      companyId,
+      projectId,
+      ticketId: t.id,
+      kind: 'OI',
+      number: n,
+      code: `${marker}-OI`,
+      state: 'agendada',
+      startAt: start,
+      endAt: new Date(start.getTime() + 3_600_000),
+      durationMinutes: 60,
+    })
+    .returning();
+  await db.insert(orderFailures).values({ orderId: o.id, failureId: f.id, companyId });
+  await db
+    .insert(deliverySchedules)
+    .values({ companyId, projectId, unitId, startAt: start, state: 'por_confirmar' })
+    .onConflictDoNothing();
+  const schedule = await first(ctx, deliverySchedules, deliverySchedules.id, eq(deliverySchedules.unitId, unitId));
+  const unitTypeId =
+    unit.unitTypeId ??
+    (await db.insert(unitTypes).values({ companyId, name: marker, category: 'departamento' }).returning())[0].id;
+  const catalogue = await samplesIn(ctx, companyId);
+  if (catalogue.failureType === undefined) {
+    // The catalogue belongs to the company: a branch is added only where there is none (the other company).
+    const [area] = await db.insert(catalogueAreas).values({ companyId, unitTypeId, name: marker }).returning();
+    const [place] = await db.insert(cataloguePlaces).values({ companyId, areaId: area.id, name: marker }).returning();
+    const [item] = await db
+      .insert(catalogueItems)
+      .values({ companyId, placeId: place.id, name: marker, category: 'terminaciones' })
+      .returning();
+    const [failureType] = await db
+      .insert(catalogueFailureTypes)
+      .values({ companyId, itemId: item.id, name: marker })
+      .returning();
+    Object.assign(catalogue, { area: area.id, place: place.id, item: item.id, failureType: failureType.id });
   }
-  if (before.ac === undefined && before.ticket !== undefined && before.project !== undefined) {
-    await db.insert(acs).values({ companyId, projectId: Number(before.project), ticketId: Number(before.ticket), number: 9001, code: 'AC-SWEEP', state: 'pendiente', createdBy: user.id });
-  }
-  const file = { path: grant.path, name: 'barrido.png', size: PNG.length, mime: 'image/png', createdBy: user.id };
-  if (before.certificate === undefined && before.unit !== undefined) await db.insert(deliveryCertificates).values({ ...file, companyId, unitId: Number(before.unit) });
-  if (before.plan === undefined && before.project !== undefined && before.unitType !== undefined) {
-    await db.insert(unitTypePlans).values({ ...file, companyId, projectId: Number(before.project), unitTypeId: Number(before.unitType) });
-  }
-  return samplesIn(ctx, companyId);
+
+  const stored = async (name: string, extension: 'png' | 'pdf', entityType: string, entityId: number) => {
+    const [path, type, body] = [
+      `${companyId}/2030/01/${randomUUID()}.${extension}`,
+      extension === 'png' ? 'image/png' : 'application/pdf',
+      BYTES[extension],
+    ];
+    await storageOf(ctx.deps).writeSmall(path, body, type);
+    await db.insert(files).values({
+      companyId,
+      path,
+      name: `${marker} ${name}.${extension}`,
+      extension,
+      mime: type,
+      category: extension === 'png' ? 'image' : 'document',
+      context: 'general',
+      status: 'uploaded',
+      maxBytes: body.length,
+      size: body.length,
+      uploadedBy: userId,
+      entityType,
+      entityId,
+      expiresAt: start,
+      uploadedAt: new Date(),
+    });
+    return { path, name: `${marker} ${name}.${extension}`, size: body.length, type };
+  };
+  const pub = await stored('publico', 'png', 'ticket', t.id);
+  const priv = await stored('privado', 'png', 'ticket_private', t.id);
+  await db.insert(ticketMessages).values([
+    { companyId, ticketId: t.id, authorId: userId, visibility: 'public', body: marker, attachments: [pub] },
+    { companyId, ticketId: t.id, authorId: userId, visibility: 'private', body: marker, attachments: [priv] },
+  ]);
+  const cert = await stored('certificado', 'pdf', 'unit_certificate', unitId);
+  const [c] = await db
+    .insert(deliveryCertificates)
+    .values({
+      companyId,
+      unitId,
+      path: cert.path,
+      name: cert.name,
+      size: cert.size,
+      mime: cert.type,
+      createdBy: userId,
+    })
+    .returning();
+  const plan = await stored('plano', 'pdf', 'unit_type_plan', unitTypeId);
+  const [p] = await db
+    .insert(unitTypePlans)
+    .values({
+      companyId,
+      projectId,
+      unitTypeId,
+      path: plan.path,
+      name: plan.name,
+      size: plan.size,
+      mime: plan.type,
+      createdBy: userId,
+    })
+    .returning();
+  const logo = await stored('logo', 'png', 'project_logo', projectId);
+  await db
+    .insert(projectSettings)
+    .values({ projectId, companyId, logoPath: logo.path })
+    .onConflictDoUpdate({ target: projectSettings.projectId, set: { logoPath: logo.path } });
+  const signature = await stored('firma', 'png', 'unit_signature', unitId);
+  await db
+    .insert(deliveryFichas)
+    .values({ unitId, companyId, projectId, ownerSignaturePath: signature.path })
+    .onConflictDoUpdate({ target: deliveryFichas.unitId, set: { ownerSignaturePath: signature.path } });
+  const [note] = await db
+    .insert(notifications)
+    .values({ companyId, userId, eventId: n, type: 'ticket.message', titleKey: marker, bodyKey: marker })
+    .returning();
+  // A personal view of `userId`: a colleague of the same company meets a 404 too, as for another company's.
+  const [view] = await db
+    .insert(savedViews)
+    .values({ companyId, userId, list: 'solicitudes', name: marker, params: { search: marker } })
+    .returning();
+  return {
+    samples: {
+      project: projectId,
+      unit: unitId,
+      owner: owner.id,
+      ticket: t.id,
+      failure: f.id,
+      ac: a.id,
+      order: o.id,
+      schedule,
+      unitType: unitTypeId,
+      area: catalogue.area,
+      place: catalogue.place,
+      item: catalogue.item,
+      failureType: catalogue.failureType,
+      certificate: c.id,
+      plan: p.id,
+      file: pub.path,
+      notification: note.id,
+      view: view.id,
+      room: `project:${projectId}`,
+    },
+    files: {
+      public: pub.path,
+      private: priv.path,
+      certificate: cert.path,
+      plan: plan.path,
+      logo: logo.path,
+      signature: signature.path,
+    },
+  };
 }

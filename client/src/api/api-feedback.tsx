@@ -5,7 +5,9 @@ import { loadToaster, toasterWanted, warningsDialog } from './notify.ts';
 // Both hosts are separate chunks: most sessions never see a warning dialog, and the toaster loads
 // with the first toast (docs/product.md §8 behaviour unchanged, first load lighter).
 const LazyToaster = lazy(() => withTimeout(loadToaster).then((m) => ({ default: m.ApiToaster })));
-const LazyWarningsDialog = lazy(() => withTimeout(() => import('./warnings-dialog.tsx')).then((m) => ({ default: m.WarningsDialog })));
+const LazyWarningsDialog = lazy(() =>
+  withTimeout(() => import('./warnings-dialog.tsx')).then((m) => ({ default: m.WarningsDialog })),
+);
 
 /** Renders the docs/product.md §8 toasts and the warnings dialog raised by the API clients. */
 export function ApiFeedback() {

@@ -31,15 +31,24 @@ describe('generic data calls (docs/product.md §7)', () => {
     session.setProject(7);
     session.setParams({ unidad_id: 12, solicitud_id: 99 });
     await dataCall({
-      endpoint: 'postventa/solicitudes', module: 'warranties',
+      endpoint: 'postventa/solicitudes',
+      module: 'warranties',
       pagination: { page: 2, rowsPerPage: 25, rowsNumber: 300, sortBy: 'created_at', descending: true },
-      filters: { estado: ['A', 'P'], responsable: null }, payload: { search: 'filtración' },
+      filters: { estado: ['A', 'P'], responsable: null },
+      payload: { search: 'filtración' },
     });
     const url = new URL(f.last().url);
     expect(url.pathname).toBe('/api/v2/public/api/postventa/solicitudes');
     expect(Object.fromEntries(url.searchParams)).toEqual({
-      page: '2', rowsPerPage: '25', sortBy: 'created_at', descending: 'true', estado: 'A,P', search: 'filtración',
-      proyecto_id: '7', unidad_id: '12', solicitud_id: '99',
+      page: '2',
+      rowsPerPage: '25',
+      sortBy: 'created_at',
+      descending: 'true',
+      estado: 'A,P',
+      search: 'filtración',
+      proyecto_id: '7',
+      unidad_id: '12',
+      solicitud_id: '99',
     });
     expect(f.last().body).toBeUndefined();
   });
@@ -79,13 +88,13 @@ describe('generic data calls (docs/product.md §7)', () => {
 });
 
 describe('list queries (docs/product.md §7)', () => {
-  const keys = createQueryKeys('warranties');
+  const keys = createQueryKeys('after-sales');
 
   it('no retry, stale time 1 s, no refetch on focus, first page 1; the key carries the sync params', () => {
     session.setProject(7);
     const q = dataListQuery({ keys, endpoint: 'postventa/solicitudes', module: 'warranties' });
     expect(q).toMatchObject({ retry: false, staleTime: 1000, refetchOnWindowFocus: false });
-    expect(q.queryKey[0]).toBe('warranties');
+    expect(q.queryKey[0]).toBe('after-sales');
     expect(JSON.stringify(q.queryKey)).toContain('"proyecto_id":7');
     expect(JSON.stringify(q.queryKey)).toContain('"page":1');
   });
@@ -96,7 +105,11 @@ describe('list queries (docs/product.md §7)', () => {
       return { body: { data: [page], current_page: page, total: 3, has_more: page < 3, rowsPerPage: 1 } };
     });
     const client = new QueryClient();
-    const options = dataInfiniteQuery<number>({ keys, endpoint: 'postventa/solicitudes', pagination: { rowsPerPage: 1 } });
+    const options = dataInfiniteQuery<number>({
+      keys,
+      endpoint: 'postventa/solicitudes',
+      pagination: { rowsPerPage: 1 },
+    });
     expect(options.initialPageParam).toBe(1);
     const result = await client.fetchInfiniteQuery({ ...options, pages: 5 });
     expect(result.pages.map((p) => p.data[0])).toEqual([1, 2, 3]);

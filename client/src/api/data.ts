@@ -3,8 +3,20 @@ import { apiV1, apiV2 } from './clients.ts';
 import type { ApiClient, HttpMethod, SyncModule } from './http.ts';
 
 /** docs/product.md §3 paged list request and response. */
-export type PageRequest = { page?: number; rowsPerPage?: number; rowsNumber?: number; sortBy?: string | null; descending?: boolean };
-export type ListEnvelope<T> = { data: T[]; current_page: number; total: number; has_more: boolean; rowsPerPage: number };
+export type PageRequest = {
+  page?: number;
+  rowsPerPage?: number;
+  rowsNumber?: number;
+  sortBy?: string | null;
+  descending?: boolean;
+};
+export type ListEnvelope<T> = {
+  data: T[];
+  current_page: number;
+  total: number;
+  has_more: boolean;
+  rowsPerPage: number;
+};
 export type DataEnvelope<T> = { data: T; message?: string; warnings?: string[] };
 
 export type DataCall = {
@@ -21,7 +33,10 @@ export type DataCall = {
 };
 
 export class MissingEndpointParamError extends Error {
-  constructor(readonly param: string, readonly endpoint: string) {
+  constructor(
+    readonly param: string,
+    readonly endpoint: string,
+  ) {
     super(`No value for {${param}} in ${endpoint}`);
     this.name = 'MissingEndpointParamError';
   }
@@ -49,7 +64,12 @@ export function resolveEndpoint(endpoint: string): { client: ApiClient; path: st
 /** Only the request fields of docs/product.md §3 travel; rowsNumber is the client's own total. */
 export function paginationQuery(p: PageRequest | undefined): Record<string, unknown> {
   if (!p) return {};
-  return { page: p.page, rowsPerPage: p.rowsPerPage, sortBy: p.sortBy || undefined, descending: p.sortBy ? Boolean(p.descending) : undefined };
+  return {
+    page: p.page,
+    rowsPerPage: p.rowsPerPage,
+    sortBy: p.sortBy || undefined,
+    descending: p.sortBy ? Boolean(p.descending) : undefined,
+  };
 }
 
 /**
@@ -61,13 +81,25 @@ export function dataCall<T = unknown>(call: DataCall): Promise<T> {
   const { client, path } = resolveEndpoint(fillEndpoint(call.endpoint, call.payload));
   const common = { module: call.module, signal: call.signal, silent: call.silent };
   if (method === 'GET') {
-    return client.request<T>('GET', path, { ...common, query: { ...paginationQuery(call.pagination), ...call.filters, ...call.payload } });
+    return client.request<T>('GET', path, {
+      ...common,
+      query: { ...paginationQuery(call.pagination), ...call.filters, ...call.payload },
+    });
   }
   return client.request<T>(method, path, { ...common, body: call.payload ?? {} });
 }
 
 /** docs/product.md §3 "saving is a create when the payload has no id, otherwise an update". */
-export function saveCall<T = unknown>(endpoint: string, payload: Record<string, unknown> & { id?: unknown }, module?: SyncModule) {
+export function saveCall<T = unknown>(
+  endpoint: string,
+  payload: Record<string, unknown> & { id?: unknown },
+  module?: SyncModule,
+) {
   const hasId = payload.id !== undefined && payload.id !== null && payload.id !== '';
-  return dataCall<T>({ endpoint: hasId ? `${endpoint.replace(/\/+$/, '')}/${encodeURIComponent(String(payload.id))}` : endpoint, method: hasId ? 'PUT' : 'POST', payload, module });
+  return dataCall<T>({
+    endpoint: hasId ? `${endpoint.replace(/\/+$/, '')}/${encodeURIComponent(String(payload.id))}` : endpoint,
+    method: hasId ? 'PUT' : 'POST',
+    payload,
+    module,
+  });
 }

@@ -38,7 +38,14 @@ describe('API clients (docs/product.md §7)', () => {
   });
 
   it('serialises query arrays as comma lists and omits nulls', () => {
-    const url = v2Url('home/proyectos', { ids: [3, 5, 8], estado: ['A', 'P'], search: null, empty: undefined, page: 2, descending: false });
+    const url = v2Url('home/proyectos', {
+      ids: [3, 5, 8],
+      estado: ['A', 'P'],
+      search: null,
+      empty: undefined,
+      page: 2,
+      descending: false,
+    });
     const q = new URL(url).searchParams;
     expect(q.get('ids')).toBe('3,5,8');
     expect(q.get('estado')).toBe('A,P');
@@ -60,8 +67,12 @@ describe('API clients (docs/product.md §7)', () => {
   });
 
   it('version 1 puts the path in ?request=, unless it begins with index.php', async () => {
-    expect(v1Url('propietarios/listar', { page: 1 }, 'https://app.test')).toBe('https://app.test/api/v1/api.php?request=propietarios%2Flistar&page=1');
-    expect(v1Url('index.php/reportes/x', undefined, 'https://app.test')).toBe('https://app.test/api/v1/index.php/reportes/x');
+    expect(v1Url('propietarios/listar', { page: 1 }, 'https://app.test')).toBe(
+      'https://app.test/api/v1/api.php?request=propietarios%2Flistar&page=1',
+    );
+    expect(v1Url('index.php/reportes/x', undefined, 'https://app.test')).toBe(
+      'https://app.test/api/v1/index.php/reportes/x',
+    );
     const f = mockFetch(() => ({ body: {} }));
     await apiV1.get('configuracion');
     expect(f.last().url).toBe(`${window.location.origin}/api/v1/api.php?request=configuracion`);
@@ -70,23 +81,39 @@ describe('API clients (docs/product.md §7)', () => {
 
 describe('errors and warnings (docs/product.md §8)', () => {
   it('a 422 toasts orange-warning with the server message and its errors as bullets, and the request rejects', async () => {
-    mockFetch(() => ({ status: 422, body: { message: 'Los datos enviados no son válidos', errors: ['Nombre: Este campo es obligatorio', 'Valores no coinciden'] } }));
+    mockFetch(() => ({
+      status: 422,
+      body: {
+        message: 'Los datos enviados no son válidos',
+        errors: ['Nombre: Este campo es obligatorio', 'Valores no coinciden'],
+      },
+    }));
     renderWithProviders(<ApiFeedback />);
     const request = apiV2.post('x', {});
     await expect(request).rejects.toBeInstanceOf(ApiRequestError);
-    await expect(request).rejects.toMatchObject({ status: 422, errors: ['Nombre: Este campo es obligatorio', 'Valores no coinciden'] });
+    await expect(request).rejects.toMatchObject({
+      status: 422,
+      errors: ['Nombre: Este campo es obligatorio', 'Valores no coinciden'],
+    });
     const toast = await screen.findByTestId('api-toast', {}, { timeout: 3000 });
     expect(toast.getAttribute('data-type')).toBe('warning');
     expect(toast.querySelector('[data-icon]')?.getAttribute('data-icon')).toBe('warning');
     expect(within(toast).getByText('Los datos enviados no son válidos')).toBeTruthy();
-    expect(within(toast).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Nombre: Este campo es obligatorio', 'Valores no coinciden']);
+    expect(
+      within(toast)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Nombre: Este campo es obligatorio', 'Valores no coinciden']);
     // docs/product.md §8/§9: bottom-left, 8000 ms.
     expect(toast.closest('[data-placement]')?.getAttribute('data-placement')).toBe('bottom-start');
     expect((await loadToaster()).toaster.getVisibleToasts()[0]).toMatchObject({ duration: 8000 });
   });
 
   it('leaves out a bullet that only repeats the message', async () => {
-    mockFetch(() => ({ status: 422, body: { message: 'El enlace no es válido o expiró', errors: ['El enlace no es válido o expiró'] } }));
+    mockFetch(() => ({
+      status: 422,
+      body: { message: 'El enlace no es válido o expiró', errors: ['El enlace no es válido o expiró'] },
+    }));
     renderWithProviders(<ApiFeedback />);
     await expect(apiV2.post('auth/password/reset', {})).rejects.toMatchObject({ status: 422 });
     const toast = await screen.findByTestId('api-toast', {}, { timeout: 3000 });
@@ -106,13 +133,23 @@ describe('errors and warnings (docs/product.md §8)', () => {
   });
 
   it('a success carrying warnings opens a persistent dialog titled with the message, closed only by Aceptar', async () => {
-    mockFetch(() => ({ body: { message: 'Guardado con observaciones', data: { id: 1 }, warnings: ['La unidad 101 no tiene propietario', 'Falta el plano'] } }));
+    mockFetch(() => ({
+      body: {
+        message: 'Guardado con observaciones',
+        data: { id: 1 },
+        warnings: ['La unidad 101 no tiene propietario', 'Falta el plano'],
+      },
+    }));
     renderWithProviders(<ApiFeedback />);
     const res = await apiV2.post<{ data: { id: number } }>('x', {});
     expect(res.data.id).toBe(1);
     const dialog = await screen.findByTestId('warnings-dialog', {}, { timeout: 3000 });
     expect(within(dialog).getByText('Guardado con observaciones')).toBeTruthy();
-    expect(within(dialog).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['La unidad 101 no tiene propietario', 'Falta el plano']);
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['La unidad 101 no tiene propietario', 'Falta el plano']);
     await userEvent.keyboard('{Escape}');
     expect(screen.getByTestId('warnings-dialog')).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Aceptar' }));
@@ -122,7 +159,9 @@ describe('errors and warnings (docs/product.md §8)', () => {
   it('titles the warnings dialog "Atención" when the response has no message', async () => {
     mockFetch(() => ({ body: { warnings: ['Revise la fecha'] } }));
     renderWithProviders(<ApiFeedback />);
-    await act(async () => { await apiV2.get('x'); });
+    await act(async () => {
+      await apiV2.get('x');
+    });
     const dialog = await screen.findByTestId('warnings-dialog', {}, { timeout: 3000 });
     expect(within(dialog).getByText('Atención')).toBeTruthy();
   });

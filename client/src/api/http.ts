@@ -44,7 +44,9 @@ export type ApiClient = {
 const unauthenticatedListeners = new Set<() => void>();
 export function onUnauthenticated(listener: () => void) {
   unauthenticatedListeners.add(listener);
-  return () => { unauthenticatedListeners.delete(listener); };
+  return () => {
+    unauthenticatedListeners.delete(listener);
+  };
 }
 
 /** docs/product.md §7 common headers, plus the auth headers kept in the session store. */
@@ -71,7 +73,11 @@ export function syncParamsOf(module: SyncModule | undefined): Record<string, num
 }
 
 const isRawBody = (b: unknown) =>
-  b instanceof FormData || b instanceof Blob || b instanceof ArrayBuffer || b instanceof URLSearchParams || ArrayBuffer.isView(b);
+  b instanceof FormData ||
+  b instanceof Blob ||
+  b instanceof ArrayBuffer ||
+  b instanceof URLSearchParams ||
+  ArrayBuffer.isView(b);
 
 async function readBody(res: Response, type: RequestOptions['responseType']): Promise<unknown> {
   if (res.status === 204) return undefined;
@@ -90,7 +96,11 @@ async function readBody(res: Response, type: RequestOptions['responseType']): Pr
   return text;
 }
 
-type ClientConfig = { version: 1 | 2; resolve: (path: string, query: QueryParams | undefined) => string; fetch?: typeof fetch };
+type ClientConfig = {
+  version: 1 | 2;
+  resolve: (path: string, query: QueryParams | undefined) => string;
+  fetch?: typeof fetch;
+};
 
 export function createApiClient(config: ClientConfig): ApiClient {
   const doFetch = (input: string, init: RequestInit) => (config.fetch ?? globalThis.fetch)(input, init);

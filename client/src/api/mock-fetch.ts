@@ -7,15 +7,18 @@ export type MockAnswer = { status?: number; body?: unknown; headers?: Record<str
 export function mockFetch(answer: (call: RecordedCall) => MockAnswer | Promise<MockAnswer> = () => ({ body: {} })) {
   const calls: RecordedCall[] = [];
   const fn = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const headers = Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]));
+    const headers = Object.fromEntries(
+      Object.entries((init.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]),
+    );
     const raw = init.body;
-    const body = typeof raw === 'string' ? JSON.parse(raw) : raw ?? undefined;
+    const body = typeof raw === 'string' ? JSON.parse(raw) : (raw ?? undefined);
     const call: RecordedCall = { url: String(input), method: init.method ?? 'GET', headers, body };
     calls.push(call);
     const a = await answer(call);
     const status = a.status ?? 200;
     return new Response(a.body === undefined ? null : JSON.stringify(a.body), {
-      status, headers: { 'content-type': 'application/json', ...a.headers },
+      status,
+      headers: { 'content-type': 'application/json', ...a.headers },
     });
   });
   vi.stubGlobal('fetch', fn);

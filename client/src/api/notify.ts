@@ -9,7 +9,9 @@ import type { ErrorToastMeta } from './toaster.tsx';
  * (Chakra/zag) is a separate chunk fetched with the first toast, keeping it out of the first load.
  */
 export type ToastKind = 'error' | 'warning' | 'success';
-export type ToastRequest = { type: ToastKind; title: string; errors: string[]; status?: number };
+/** `action`: one button on the toast (an undo); clicking it closes the toast. */
+export type ToastAction = { label: string; onClick: () => void };
+export type ToastRequest = { type: ToastKind; title: string; errors: string[]; status?: number; action?: ToastAction };
 
 type ToasterModule = typeof import('./toaster.tsx');
 let toasterModule: Promise<ToasterModule> | undefined;
@@ -22,7 +24,9 @@ export const toasterWanted = {
   get: () => isToasterWanted,
   subscribe(listener: () => void) {
     feedbackListeners.add(listener);
-    return () => { feedbackListeners.delete(listener); };
+    return () => {
+      feedbackListeners.delete(listener);
+    };
   },
 };
 
@@ -31,13 +35,16 @@ export function showToast(request: ToastRequest) {
     isToasterWanted = true;
     feedbackListeners.forEach((l) => l());
   }
-  void loadToaster().then((m) => m.toaster.create({
-    type: request.type,
-    title: request.title,
-    duration: TOAST_DURATION_MS,
-    closable: true,
-    meta: { errors: request.errors, status: request.status } satisfies ErrorToastMeta,
-  }));
+  void loadToaster().then((m) =>
+    m.toaster.create({
+      type: request.type,
+      title: request.title,
+      duration: TOAST_DURATION_MS,
+      closable: true,
+      action: request.action,
+      meta: { errors: request.errors, status: request.status } satisfies ErrorToastMeta,
+    }),
+  );
 }
 
 export function showErrorToast(status: number, message: string | undefined | null, errors: readonly unknown[] = []) {
@@ -52,8 +59,9 @@ export function showErrorToast(status: number, message: string | undefined | nul
   });
 }
 
-export function showSuccessToast(message: string) {
-  showToast({ type: 'success', title: message, errors: [] });
+/** A success, with lines under it (`details`) and one action, such as "Deshacer" after a move. */
+export function showSuccessToast(message: string, extra: { details?: string[]; action?: ToastAction } = {}) {
+  showToast({ type: 'success', title: message, errors: extra.details ?? [], action: extra.action });
 }
 
 export type WarningsNotice = { id: number; title: string; warnings: string[] };
@@ -76,7 +84,9 @@ export const warningsDialog = {
   current: (): WarningsNotice | undefined => notices[0],
   subscribe(listener: () => void) {
     listeners.add(listener);
-    return () => { listeners.delete(listener); };
+    return () => {
+      listeners.delete(listener);
+    };
   },
   clear() {
     notices = [];

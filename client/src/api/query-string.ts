@@ -2,12 +2,24 @@
  * docs/product.md §7 query serialisation: arrays become comma lists, null and undefined are omitted,
  * dates go as ISO strings and other objects as JSON.
  */
-export type QueryValue = string | number | boolean | null | undefined | Date | readonly (string | number | boolean)[] | Record<string, unknown>;
+export type QueryValue =
+  | string
+  | number
+  | boolean
+  | null
+  | undefined
+  | Date
+  | readonly (string | number | boolean)[]
+  | Record<string, unknown>;
 export type QueryParams = Record<string, QueryValue | unknown>;
 
 function serialise(value: unknown): string | undefined {
   if (value === null || value === undefined) return undefined;
-  if (Array.isArray(value)) return value.filter((v) => v !== null && v !== undefined).map((v) => String(v)).join(',');
+  if (Array.isArray(value))
+    return value
+      .filter((v) => v !== null && v !== undefined)
+      .map((v) => String(v))
+      .join(',');
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);

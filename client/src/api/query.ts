@@ -17,7 +17,11 @@ export function createQueryClient() {
 }
 
 /** docs/product.md §7 list queries: no retry, stale time 1 s, no refetch on focus, first page 1. */
-export const LIST_QUERY_DEFAULTS = { retry: false, staleTime: LIST_STALE_TIME_MS, refetchOnWindowFocus: false } as const;
+export const LIST_QUERY_DEFAULTS = {
+  retry: false,
+  staleTime: LIST_STALE_TIME_MS,
+  refetchOnWindowFocus: false,
+} as const;
 export const FIRST_PAGE = 1;
 
 /**
@@ -39,7 +43,10 @@ export type QueryKeys = ReturnType<typeof createQueryKeys>;
 type ListArgs = Omit<DataCall, 'method' | 'signal'> & { keys: QueryKeys; name?: string };
 
 const keyArgs = (a: ListArgs) => ({
-  pagination: a.pagination ?? {}, filters: a.filters ?? {}, payload: a.payload ?? {}, params: syncParamsOf(a.module),
+  pagination: a.pagination ?? {},
+  filters: a.filters ?? {},
+  payload: a.payload ?? {},
+  params: syncParamsOf(a.module),
 });
 
 /** One page of a generic list endpoint; the key carries the sync params so a project switch refetches. */
@@ -58,7 +65,12 @@ export function dataInfiniteQuery<T>(args: ListArgs) {
   return infiniteQueryOptions({
     queryKey: [...args.keys.list(args.name ?? args.endpoint, keyArgs(args)), 'infinite'],
     queryFn: ({ pageParam, signal }) =>
-      dataCall<ListEnvelope<T>>({ ...args, pagination: { ...args.pagination, rowsPerPage, page: pageParam }, method: 'GET', signal }),
+      dataCall<ListEnvelope<T>>({
+        ...args,
+        pagination: { ...args.pagination, rowsPerPage, page: pageParam },
+        method: 'GET',
+        signal,
+      }),
     initialPageParam: FIRST_PAGE,
     getNextPageParam: (last: ListEnvelope<T>) => (last.has_more ? last.current_page + 1 : undefined),
     ...LIST_QUERY_DEFAULTS,

@@ -19,7 +19,9 @@ export function ApiToaster() {
       <Toaster toaster={toaster} insetInline={{ mdDown: '4' }}>
         {(toast) => {
           const meta = toast.meta as ErrorToastMeta | undefined;
-          const kind = (toast.type === 'warning' || toast.type === 'success' ? toast.type : 'error') as keyof typeof ICONS;
+          const kind = (
+            toast.type === 'warning' || toast.type === 'success' ? toast.type : 'error'
+          ) as keyof typeof ICONS;
           const Icon = ICONS[kind];
           return (
             <Toast.Root width={{ md: 'sm' }} data-testid="api-toast" data-status={meta?.status}>
@@ -31,11 +33,16 @@ export function ApiToaster() {
                 {meta?.errors?.length ? (
                   <Toast.Description asChild>
                     <List.Root as="ul" ps="4" gap="0.5">
-                      {meta.errors.map((e, i) => <List.Item key={i}>{e}</List.Item>)}
+                      {meta.errors.map((e, i) => (
+                        <List.Item key={i}>{e}</List.Item>
+                      ))}
                     </List.Root>
                   </Toast.Description>
                 ) : null}
               </Stack>
+              {toast.action ? (
+                <Toast.ActionTrigger data-testid="toast-action">{toast.action.label}</Toast.ActionTrigger>
+              ) : null}
               {toast.closable ? <Toast.CloseTrigger aria-label={t('app.close')} /> : null}
             </Toast.Root>
           );

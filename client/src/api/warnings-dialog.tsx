@@ -13,7 +13,9 @@ export function WarningsDialog({ notice }: { notice: WarningsNotice }) {
       closeOnEscape={false}
       closeOnInteractOutside={false}
       placement="center"
-      onOpenChange={(d) => { if (!d.open) warningsDialog.dismiss(notice.id); }}
+      onOpenChange={(d) => {
+        if (!d.open) warningsDialog.dismiss(notice.id);
+      }}
     >
       <Portal>
         <Dialog.Backdrop />
@@ -21,17 +23,23 @@ export function WarningsDialog({ notice }: { notice: WarningsNotice }) {
           <Dialog.Content data-testid="warnings-dialog" mx="4">
             <Dialog.Header>
               <Dialog.Title display="flex" alignItems="center" gap="2">
-                <Box as="span" color="orange.solid"><TriangleAlert size={20} aria-hidden /></Box>
+                <Box as="span" color="orange.solid">
+                  <TriangleAlert size={20} aria-hidden />
+                </Box>
                 {notice.title}
               </Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
               <List.Root as="ul" ps="4" gap="1">
-                {notice.warnings.map((w, i) => <List.Item key={i}>{w}</List.Item>)}
+                {notice.warnings.map((w, i) => (
+                  <List.Item key={i}>{w}</List.Item>
+                ))}
               </List.Root>
             </Dialog.Body>
             <Dialog.Footer>
-              <Button colorPalette="brand" onClick={() => warningsDialog.dismiss(notice.id)}>{t('common.accept')}</Button>
+              <Button colorPalette="brand" onClick={() => warningsDialog.dismiss(notice.id)}>
+                {t('common.accept')}
+              </Button>
             </Dialog.Footer>
           </Dialog.Content>
         </Dialog.Positioner>

@@ -6,12 +6,16 @@ function framedWindow() {
   const parent = { postMessage: vi.fn() };
   const listeners = new Set<(e: MessageEvent) => void>();
   const win = {
-    parent, top: parent, location: { ancestorOrigins: ['https://portal.inmobiliaria.cl'] }, document: { referrer: '' },
+    parent,
+    top: parent,
+    location: { ancestorOrigins: ['https://portal.inmobiliaria.cl'] },
+    document: { referrer: '' },
     addEventListener: (_: string, l: (e: MessageEvent) => void) => listeners.add(l),
     removeEventListener: (_: string, l: (e: MessageEvent) => void) => listeners.delete(l),
   } as unknown as Window;
   (win as unknown as { self: Window }).self = win;
-  const send = (data: unknown, source: unknown = parent) => listeners.forEach((l) => l({ data, source } as MessageEvent));
+  const send = (data: unknown, source: unknown = parent) =>
+    listeners.forEach((l) => l({ data, source } as MessageEvent));
   return { win, parent, send, listeners };
 }
 
@@ -30,7 +34,9 @@ describe('iframe bridge (docs/product.md §1)', () => {
   it('navigates when the parent sends a path that differs from the current route', () => {
     const { win, send } = framedWindow();
     let current = '/home/proyectos';
-    const navigate = vi.fn((p: string) => { current = p; });
+    const navigate = vi.fn((p: string) => {
+      current = p;
+    });
     const stop = listenToParent(() => current, navigate, win);
     send('/home/proyectos');
     expect(navigate).not.toHaveBeenCalled();
@@ -46,7 +52,10 @@ describe('iframe bridge (docs/product.md §1)', () => {
   it('reports each route to the parent, addressed to its origin', () => {
     const { win, parent } = framedWindow();
     reportRoute('/warranties/fichas', win);
-    expect(parent.postMessage).toHaveBeenCalledWith({ type: 'route', path: '/warranties/fichas' }, 'https://portal.inmobiliaria.cl');
+    expect(parent.postMessage).toHaveBeenCalledWith(
+      { type: 'route', path: '/warranties/fichas' },
+      'https://portal.inmobiliaria.cl',
+    );
   });
 
   it('does nothing outside a frame', () => {

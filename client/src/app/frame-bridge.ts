@@ -9,8 +9,12 @@ const MAX_PATH = 2048;
 
 /** Accepts only same-app paths: '/x…', never '//host' or 'javascript:' (no open redirects). */
 export function parseFramePath(data: unknown): string | undefined {
-  const raw = typeof data === 'string' ? data : (data && typeof data === 'object' && typeof (data as { path?: unknown }).path === 'string')
-    ? (data as { path: string }).path : undefined;
+  const raw =
+    typeof data === 'string'
+      ? data
+      : data && typeof data === 'object' && typeof (data as { path?: unknown }).path === 'string'
+        ? (data as { path: string }).path
+        : undefined;
   if (!raw || raw.length > MAX_PATH) return undefined;
   const path = raw.trim();
   if (!path.startsWith('/') || path.startsWith('//') || path.includes('\\')) return undefined;
@@ -44,7 +48,11 @@ export function reportRoute(path: string, win: Window = window) {
 }
 
 /** Listens for paths from the parent; returns the unsubscribe function. */
-export function listenToParent(current: () => string, navigate: (path: string) => void, win: Window = window): () => void {
+export function listenToParent(
+  current: () => string,
+  navigate: (path: string) => void,
+  win: Window = window,
+): () => void {
   if (!isInFrame(win)) return () => {};
   const onMessage = (event: MessageEvent) => {
     if (event.source !== win.parent) return; // only our embedder may steer us

@@ -10,7 +10,7 @@ import { listenToParent, reportRoute } from './frame-bridge.ts';
 import { LoadErrorState, NoPermissionPage, PageSpinner } from '../shared/layout/page-states.tsx';
 import { areaOf, type AreaName } from '../shared/route-manifest.ts';
 import { resolveModuleEntry, routeToRemember } from '../shared/route-memory.ts';
-import { authUserQuery, permissionsOf, useAuthUser, useCan } from '../shared/session/auth-user.ts';
+import { authUserQuery, permissionsOf, useAuthUser, useCan } from '../api/session/auth-user.ts';
 import { session, useSession } from '../shared/session/session-store.ts';
 import { useLocaleSync } from '../shared/use-locale.ts';
 
@@ -23,7 +23,9 @@ export function RootShell() {
   useLocaleSync();
 
   // docs/product.md §2: the page scrolls to the top on navigation.
-  useEffect(() => { window.scrollTo(0, 0); }, [location.pathname]);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [location.pathname]);
 
   // docs/product.md §2: remember the last route of each module.
   useEffect(() => {
@@ -32,8 +34,17 @@ export function RootShell() {
   }, [location.pathname, location.search]);
 
   // docs/product.md §1: report each route change to the parent frame, and follow paths it sends.
-  useEffect(() => { reportRoute(here); }, [here]);
-  useEffect(() => listenToParent(() => window.location.pathname + window.location.search + window.location.hash, (p) => navigate(p)), [navigate]);
+  useEffect(() => {
+    reportRoute(here);
+  }, [here]);
+  useEffect(
+    () =>
+      listenToParent(
+        () => window.location.pathname + window.location.search + window.location.hash,
+        (p) => navigate(p),
+      ),
+    [navigate],
+  );
 
   // A 401 on any call means the session ended: forget the user so the layout shows the login.
   useEffect(() => onUnauthenticated(() => queryClient.setQueryData(authUserQuery.queryKey, null)), [queryClient]);
@@ -71,8 +82,12 @@ function RouteErrorPage({ error }: { error: unknown }) {
         <LoadErrorState onRetry={() => window.location.reload()} />
       ) : (
         <Box textAlign="center" data-testid="route-error">
-          <Box as="p" mb="4">{t('common.error_default')}</Box>
-          <Button colorPalette="brand" onClick={() => window.location.reload()}>{t('app.retry')}</Button>
+          <Box as="p" mb="4">
+            {t('common.error_default')}
+          </Box>
+          <Button colorPalette="brand" onClick={() => window.location.reload()}>
+            {t('app.retry')}
+          </Button>
         </Box>
       )}
     </Center>

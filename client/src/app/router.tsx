@@ -17,14 +17,23 @@ const AppLayout = lazyPage(loadSignedInShell, 'AppLayout', { firstLoad: true });
 
 function elementOf(node: RouteNode, area: AreaRoute) {
   const Page = pageOf(node, area);
-  if (Page) return <PageSuspense><Page /></PageSuspense>;
+  if (Page)
+    return (
+      <PageSuspense>
+        <Page />
+      </PageSuspense>
+    );
   return node.children?.length ? <Outlet /> : <PendingPage />;
 }
 
 /** Area contents sit in their own error boundary so a failed chunk keeps the sidebar and top bar. */
 function AreaBoundary() {
   const { pathname } = useLocation();
-  return <RouteErrorBoundary resetKey={pathname}><Outlet /></RouteErrorBoundary>;
+  return (
+    <RouteErrorBoundary resetKey={pathname}>
+      <Outlet />
+    </RouteErrorBoundary>
+  );
 }
 
 function toRouteObject(node: RouteNode, area: AreaRoute): RouteObject {
@@ -37,7 +46,8 @@ function toRouteObject(node: RouteNode, area: AreaRoute): RouteObject {
     const isAreaRoot = node === area;
     children.unshift({
       index: true,
-      element: isAreaRoot && area.remembers ? <ModuleEntry area={area.area} /> : <Navigate to={node.defaultChild} replace />,
+      element:
+        isAreaRoot && area.remembers ? <ModuleEntry area={area.area} /> : <Navigate to={node.defaultChild} replace />,
     });
   }
   if (node === area) return { element: <AreaBoundary />, children: [{ path: node.path, element, children }] };
@@ -47,18 +57,31 @@ function toRouteObject(node: RouteNode, area: AreaRoute): RouteObject {
 /** Route objects for react-router, built from the docs/product.md §2 manifest and the shell's pages. */
 export function buildRouteObjects(routes: readonly AreaRoute[] = ROUTES): RouteObject[] {
   const CatchAll = catchAllPage;
-  return [{
-    element: <RootShell />,
-    children: [
-      { path: '/', element: <Navigate to="/auth/login" replace /> },
-      ...routes.filter((a) => a.isPublic).map((a) => toRouteObject(a, a)),
-      {
-        element: <Suspense fallback={<PageSpinner minH="100dvh" />}><AppLayout /></Suspense>,
-        children: routes.filter((a) => !a.isPublic).map((a) => toRouteObject(a, a)),
-      },
-      { path: '*', element: <PageSuspense><CatchAll /></PageSuspense> },
-    ],
-  }];
+  return [
+    {
+      element: <RootShell />,
+      children: [
+        { path: '/', element: <Navigate to="/auth/login" replace /> },
+        ...routes.filter((a) => a.isPublic).map((a) => toRouteObject(a, a)),
+        {
+          element: (
+            <Suspense fallback={<PageSpinner minH="100dvh" />}>
+              <AppLayout />
+            </Suspense>
+          ),
+          children: routes.filter((a) => !a.isPublic).map((a) => toRouteObject(a, a)),
+        },
+        {
+          path: '*',
+          element: (
+            <PageSuspense>
+              <CatchAll />
+            </PageSuspense>
+          ),
+        },
+      ],
+    },
+  ];
 }
 
 const appRoutes = buildRouteObjects();

@@ -13,8 +13,16 @@ import type { AreaName, AreaRoute, RouteNode } from '../shared/route-manifest.ts
 const firstLoad = { firstLoad: true } as const;
 const auth = {
   login: lazyPage(() => import('../modules/auth/index.ts'), 'LoginPage', firstLoad),
-  forgot: lazyPage(() => import('../modules/auth/index.ts').then((m) => m.loadForgotPasswordPage()), 'ForgotPasswordPage', firstLoad),
-  reset: lazyPage(() => import('../modules/auth/index.ts').then((m) => m.loadResetPasswordPage()), 'ResetPasswordPage', firstLoad),
+  forgot: lazyPage(
+    () => import('../modules/auth/index.ts').then((m) => m.loadForgotPasswordPage()),
+    'ForgotPasswordPage',
+    firstLoad,
+  ),
+  reset: lazyPage(
+    () => import('../modules/auth/index.ts').then((m) => m.loadResetPasswordPage()),
+    'ResetPasswordPage',
+    firstLoad,
+  ),
 };
 const home = {
   layout: lazyPage(() => import('../modules/home/index.ts'), 'HomeLayout', firstLoad),
@@ -36,38 +44,42 @@ const cbox = lazyPage(() => import('../modules/cbox/index.ts'), 'CboxPage');
 const cmanagement = lazyPage(() => import('../modules/cmanagement/index.ts'), 'CmanagementPage');
 const quality = lazyPage(() => import('../modules/quality/index.ts'), 'QualityPage');
 const verifications = lazyPage(() => import('../modules/verifications/index.ts'), 'VerificationsPage');
-const w = {
-  layout: lazyPage(() => import('../modules/warranties/index.ts'), 'WarrantiesLayout'),
-  solicitudes: lazyPage(() => import('../modules/warranties/index.ts'), 'SolicitudesPage'),
-  crear: lazyPage(() => import('../modules/warranties/index.ts'), 'SolicitudCrearPage'),
-  solicitud: lazyPage(() => import('../modules/warranties/index.ts'), 'SolicitudLayout'),
-  actividad: lazyPage(() => import('../modules/warranties/index.ts'), 'ActividadTab'),
-  fallas: lazyPage(() => import('../modules/warranties/index.ts'), 'FallasTab'),
-  orders: lazyPage(() => import('../modules/warranties/index.ts'), 'OrdersTab'),
-  orderForm: lazyPage(() => import('../modules/warranties/index.ts'), 'OrderFormTab'),
-  orderManage: lazyPage(() => import('../modules/warranties/index.ts'), 'OrderManageTab'),
-  ac: lazyPage(() => import('../modules/warranties/index.ts'), 'AcTab'),
-  agenda: lazyPage(() => import('../modules/warranties/index.ts'), 'AgendaPage'),
-  board: lazyPage(() => import('../modules/warranties/index.ts'), 'BoardPage'),
-  efficiency: lazyPage(() => import('../modules/warranties/index.ts'), 'EfficiencyPage'),
-  statistics: lazyPage(() => import('../modules/warranties/index.ts'), 'StatisticsPage'),
+// The /warranties area (one chunk): its frame, after-sales' screens and deliveries' fichas.
+const loadWarranties = () => import('../modules/warranties/index.ts');
+type WarrantiesPage = keyof Awaited<ReturnType<typeof loadWarranties>> & string;
+const warranties = (name: WarrantiesPage) => lazyPage(loadWarranties, name);
+const warrantiesLayout = warranties('WarrantiesLayout');
+const afterSales = {
+  solicitudes: warranties('SolicitudesPage'),
+  crear: warranties('SolicitudCrearPage'),
+  solicitud: warranties('SolicitudLayout'),
+  actividad: warranties('ActividadTab'),
+  fallas: warranties('FallasTab'),
+  orders: warranties('OrdersTab'),
+  orderForm: warranties('OrderFormTab'),
+  orderManage: warranties('OrderManageTab'),
+  ac: warranties('AcTab'),
+  agenda: warranties('AgendaPage'),
+  board: warranties('BoardPage'),
+  efficiency: warranties('EfficiencyPage'),
+  statistics: warranties('StatisticsPage'),
 };
-// Deliveries: the fichas list, ficha/{unitId} and its tabs, and the owners' configuration.
-const fi = {
-  fichas: lazyPage(() => import('../modules/warranties/index.ts'), 'FichasPage'),
-  ficha: lazyPage(() => import('../modules/warranties/index.ts'), 'FichaLayout'),
+const deliveries = {
+  fichas: warranties('FichasPage'),
+  ficha: warranties('FichaLayout'),
 };
 const fichaTabs = {
-  propietarios: lazyPage(() => import('../modules/warranties/index.ts'), 'PropietariosTab'),
-  revision: lazyPage(() => import('../modules/warranties/index.ts'), 'RevisionTab'),
-  detalles: lazyPage(() => import('../modules/warranties/index.ts'), 'DetallesTab'),
-  accesorios: lazyPage(() => import('../modules/warranties/index.ts'), 'AccesoriosTab'),
-  archivos: lazyPage(() => import('../modules/warranties/index.ts'), 'ArchivosTab'),
-  'vista-previa-acta': lazyPage(() => import('../modules/warranties/index.ts'), 'ActaTab'),
-  recepcion: lazyPage(() => import('../modules/warranties/index.ts'), 'RecepcionTab'),
-  solicitudes: lazyPage(() => import('../modules/warranties/index.ts'), 'SolicitudesTab'),
-  actividad: lazyPage(() => import('../modules/warranties/index.ts'), 'FichaActividadTab'),
+  propietarios: warranties('PropietariosTab'),
+  revision: warranties('RevisionTab'),
+  detalles: warranties('DetallesTab'),
+  accesorios: warranties('AccesoriosTab'),
+  archivos: warranties('ArchivosTab'),
+  'vista-previa-acta': warranties('ActaTab'),
+  recepcion: warranties('RecepcionTab'),
+  solicitudes: warranties('SolicitudesTab'),
+  actividad: warranties('FichaActividadTab'),
 };
+// The owners' configuration (deliveries' settings, under /config).
 const owners = {
   layout: lazyPage(() => import('../modules/config/index.ts'), 'PropietariosConfigLayout'),
 };
@@ -97,22 +109,42 @@ const under = (prefix: string, pages: Record<string, PageComponent>) =>
   Object.fromEntries(Object.entries(pages).map(([segment, page]) => [`${prefix}.${segment}`, page]));
 
 /** List / crear / editar / gestionar of inspection and work orders. */
-const orderPages = (kind: 'oi' | 'ot') => under(`warranties.solicitud.${kind}`, { list: w.orders, crear: w.orderForm, editar: w.orderForm, gestionar: w.orderManage });
+const orderPages = (kind: 'oi' | 'ot') =>
+  under(`warranties.solicitud.${kind}`, {
+    list: afterSales.orders,
+    crear: afterSales.orderForm,
+    editar: afterSales.orderForm,
+    gestionar: afterSales.orderManage,
+  });
 
 /** Pages by route name: the screens and layouts of their own. */
 export const PAGES: Readonly<Record<string, PageComponent>> = {
   ...under('auth', { login: auth.login, 'forgotten-password': auth.forgot, reset: auth.reset }),
   home: home.layout,
   ...under('home', { proyectos: home.proyectos, tareas: home.tareas }),
-  warranties: w.layout,
-  ...under('warranties.dashboard', { solicitudes: w.board, eficiencia: w.efficiency }),
-  ...under('warranties', { solicitudes: w.solicitudes, 'solicitud-crear': w.crear, solicitud: w.solicitud, agenda: w.agenda, fichas: fi.fichas, ficha: fi.ficha, estadisticas: w.statistics }),
-  ...under('warranties.solicitud', { actividad: w.actividad, fallas: w.fallas, ac: w.ac }),
+  warranties: warrantiesLayout,
+  ...under('warranties.dashboard', { solicitudes: afterSales.board, eficiencia: afterSales.efficiency }),
+  ...under('warranties', {
+    solicitudes: afterSales.solicitudes,
+    'solicitud-crear': afterSales.crear,
+    solicitud: afterSales.solicitud,
+    agenda: afterSales.agenda,
+    estadisticas: afterSales.statistics,
+    fichas: deliveries.fichas,
+    ficha: deliveries.ficha,
+  }),
+  ...under('warranties.solicitud', { actividad: afterSales.actividad, fallas: afterSales.fallas, ac: afterSales.ac }),
   ...orderPages('oi'),
   ...orderPages('ot'),
   ...under('warranties.ficha', fichaTabs),
   portal: portal.layout,
-  ...under('portal', { ingresar: portal.login, acceso: portal.access, inicio: portal.home, nueva: portal.create, solicitud: portal.ticket }),
+  ...under('portal', {
+    ingresar: portal.login,
+    acceso: portal.access,
+    inicio: portal.home,
+    nueva: portal.create,
+    solicitud: portal.ticket,
+  }),
   config: config.layout,
   'config.cuenta': config.cuenta,
   ...under('config.notificaciones', notifications),
@@ -122,7 +154,15 @@ export const PAGES: Readonly<Record<string, PageComponent>> = {
 
 /** Every leaf of these areas not in PAGES renders the area's page: the module's pending page, or config's. */
 const AREA_PAGES: Partial<Record<AreaName, PageComponent>> = {
-  concrete, cbox, cmanagement, quality, verifications, billing, ocinsights, tiinsights, config: config.pending,
+  concrete,
+  cbox,
+  cmanagement,
+  quality,
+  verifications,
+  billing,
+  ocinsights,
+  tiinsights,
+  config: config.pending,
 };
 
 /** The page a node of the manifest renders, if any. */

@@ -21,7 +21,10 @@ function importedNames(): Set<string> {
   for (const file of sourceFiles(CLIENT_SRC)) {
     for (const m of fs.readFileSync(file, 'utf8').matchAll(/import\s*\{([^}]*)\}\s*from\s*'@chakra-ui\/react'/g)) {
       for (const part of m[1].split(',')) {
-        const name = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0];
+        const name = part
+          .trim()
+          .replace(/^type\s+/, '')
+          .split(/\s+as\s+/)[0];
         if (name) names.add(name);
       }
     }
@@ -38,12 +41,19 @@ function componentIndex() {
     if (!fs.existsSync(index)) continue;
     const text = fs.readFileSync(index, 'utf8');
     for (const m of text.matchAll(/export\s*\{([^}]*)\}/g)) {
-      for (const part of m[1].split(',')) { const name = part.trim().split(/\s+as\s+/).pop()!; if (!folderOf.has(name)) folderOf.set(name, folder); }
+      for (const part of m[1].split(',')) {
+        const name = part
+          .trim()
+          .split(/\s+as\s+/)
+          .pop()!;
+        if (!folderOf.has(name)) folderOf.set(name, folder);
+      }
     }
     for (const m of text.matchAll(/export \* as (\w+)/g)) if (!folderOf.has(m[1])) folderOf.set(m[1], folder);
     const keys = new Set<string>();
     for (const f of fs.readdirSync(path.join(COMPONENTS, folder))) {
-      for (const m of fs.readFileSync(path.join(COMPONENTS, folder, f), 'utf8').matchAll(/key: "(\w+)"/g)) keys.add(m[1]);
+      for (const m of fs.readFileSync(path.join(COMPONENTS, folder, f), 'utf8').matchAll(/key: "(\w+)"/g))
+        keys.add(m[1]);
     }
     keysOf.set(folder, keys);
   }

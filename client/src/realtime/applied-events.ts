@@ -20,7 +20,9 @@ export function createAppliedEvents(max = REMEMBERED) {
       if (lastId === undefined || id > lastId) lastId = id;
       return true;
     },
-    get lastId() { return lastId; },
+    get lastId() {
+      return lastId;
+    },
   };
 }
 export type AppliedEvents = ReturnType<typeof createAppliedEvents>;

@@ -19,29 +19,60 @@ const handshakes: { lastEventId?: number; rooms?: string[] }[] = [];
 const joins: string[] = [];
 const sockets: ServerSocket[] = [];
 const clients: LiveClient[] = [];
+/** Holds a handshake this long before the server accepts it (a slow authority). */
+let acceptDelay = 0;
 
 const ev = (id: number, type = 'ticket.state_changed'): LiveEvent => ({
-  id, type, companyId: 1, projectId: 2, entity: { type: 'ticket', id: 9 }, userId: null, actorId: 3,
-  action: 'ticket.close', from: 'abierta', to: 'cerrada', data: {}, at: new Date().toISOString(),
+  id,
+  type,
+  companyId: 1,
+  projectId: 2,
+  entity: { type: 'ticket', id: 9 },
+  userId: null,
+  actorId: 3,
+  action: 'ticket.close',
+  from: 'abierta',
+  to: 'cerrada',
+  data: {},
+  at: new Date().toISOString(),
 });
 const opts = { transports: ['websocket'], reconnectionDelay: 50, reconnectionDelayMax: 100 };
 
 beforeAll(async () => {
   httpServer = http.createServer();
   ioServer = new Server(httpServer);
+  ioServer.use((_socket, next) => void setTimeout(next, acceptDelay));
   ioServer.on('connection', (socket) => {
     const auth = socket.handshake.auth as { lastEventId?: number; rooms?: string[] };
     handshakes.push(auth);
-    for (const room of auth.rooms ?? []) { joins.push(room); void socket.join(room); }
+    for (const room of auth.rooms ?? []) {
+      joins.push(room);
+      void socket.join(room);
+    }
     sockets.push(socket);
-    socket.on('join', (room, ack) => { joins.push(room); void socket.join(room); ack({ ok: true }); });
-    socket.on('leave', (room, ack) => { void socket.leave(room); ack({ ok: true }); });
+    socket.on('join', (room, ack) => {
+      joins.push(room);
+      void socket.join(room);
+      ack({ ok: true });
+    });
+    socket.on('leave', (room, ack) => {
+      void socket.leave(room);
+      ack({ ok: true });
+    });
   });
   await new Promise<void>((r) => httpServer.listen(0, '127.0.0.1', () => r()));
   url = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
 });
-afterEach(() => { clients.splice(0).forEach((c) => c.close()); handshakes.length = 0; joins.length = 0; sockets.length = 0; });
-afterAll(async () => { await ioServer.close(); });
+afterEach(() => {
+  clients.splice(0).forEach((c) => c.close());
+  handshakes.length = 0;
+  joins.length = 0;
+  sockets.length = 0;
+  acceptDelay = 0;
+});
+afterAll(async () => {
+  await ioServer.close();
+});
 
 function client(onEvent: (e: LiveEvent) => void = () => undefined, onResync = () => undefined) {
   const c = createLiveClient({ url, onEvent, onResync, socketOptions: opts });
@@ -64,6 +95,16 @@ describe('live client (docs/architecture.md §5 step 5: one socket per session, 
     release();
   });
 
+  it('a room joined while the handshake is on its way (sent without it) is joined once connected', async () => {
+    acceptDelay = 300;
+    const c = client();
+    await new Promise((r) => setTimeout(r, 150)); // the handshake has left, the server has not accepted it yet
+    expect(c.state).toBe('connecting');
+    c.join('unit:7');
+    await waitFor(() => expect(c.state).toBe('connected'));
+    await waitFor(() => expect(joins).toEqual(['unit:7']));
+  });
+
   it('after a dropped connection it reconnects, sending the last id and its rooms in the handshake', async () => {
     const states: string[] = [];
     const c = client();
@@ -81,7 +122,9 @@ describe('live client (docs/architecture.md §5 step 5: one socket per session, 
 
   it('a resync from the server reaches onResync', async () => {
     let resyncs = 0;
-    const c = client(undefined, () => { resyncs++; });
+    const c = client(undefined, () => {
+      resyncs++;
+    });
     await waitFor(() => expect(c.state).toBe('connected'));
     sockets[0].emit('resync');
     await waitFor(() => expect(resyncs).toBe(1));
@@ -89,12 +132,17 @@ describe('live client (docs/architecture.md §5 step 5: one socket per session, 
 
   it('answers a gap (the gateway lost its broker) with a replay from its last id, or refetches when it has seen none', async () => {
     let resyncs = 0;
-    const c = client(undefined, () => { resyncs++; });
+    const c = client(undefined, () => {
+      resyncs++;
+    });
     await waitFor(() => expect(c.state).toBe('connected'));
     sockets[0].emit('gap');
     await waitFor(() => expect(resyncs).toBe(1));
     const replays: number[] = [];
-    sockets[0].on('replay', (id, ack) => { replays.push(id); ack({ ok: true }); });
+    sockets[0].on('replay', (id, ack) => {
+      replays.push(id);
+      ack({ ok: true });
+    });
     sockets[0].emit('event', ev(90));
     await waitFor(() => expect(c.lastEventId).toBe(90));
     sockets[0].emit('gap');
@@ -103,9 +151,15 @@ describe('live client (docs/architecture.md §5 step 5: one socket per session, 
   });
 
   it('a refused handshake leaves the client offline instead of retrying forever', async () => {
-    const guard = (socket: ServerSocket, next: (err?: Error) => void) => next(socket.handshake.auth.refuse ? new Error('unauthorized') : undefined);
+    const guard = (socket: ServerSocket, next: (err?: Error) => void) =>
+      next(socket.handshake.auth.refuse ? new Error('unauthorized') : undefined);
     ioServer.use(guard);
-    const c = createLiveClient({ url, onEvent: () => undefined, onResync: () => undefined, socketOptions: { ...opts, auth: { refuse: true } } });
+    const c = createLiveClient({
+      url,
+      onEvent: () => undefined,
+      onResync: () => undefined,
+      socketOptions: { ...opts, auth: { refuse: true } },
+    });
     clients.push(c);
     await waitFor(() => expect(c.state).toBe('offline'));
   });
@@ -122,18 +176,21 @@ describe('live sync registry (docs/architecture.md §5 step 5: events update or 
 
   it('invalidate() marks the registered query keys stale; unregistering stops it', async () => {
     const qc = new QueryClient();
-    qc.setQueryData(['warranties', 'list', 'solicitudes', {}], { data: [] });
-    qc.setQueryData(['warranties', 'detail', 'solicitud', 9], { id: 9 });
+    qc.setQueryData(['after-sales', 'list', 'solicitudes', {}], { data: [] });
+    qc.setQueryData(['after-sales', 'detail', 'solicitud', 9], { id: 9 });
     qc.setQueryData(['home', 'list', 'proyectos', {}], { data: [] });
-    const off = registerLiveSync('ticket.*', invalidate(['warranties', 'list'], (e) => ['warranties', 'detail', 'solicitud', e.entity?.id]));
+    const off = registerLiveSync(
+      'ticket.*',
+      invalidate(['after-sales', 'list'], (e) => ['after-sales', 'detail', 'solicitud', e.entity?.id]),
+    );
     dispatchLiveEvent(ev(1), qc);
-    expect(qc.getQueryState(['warranties', 'list', 'solicitudes', {}])?.isInvalidated).toBe(true);
-    expect(qc.getQueryState(['warranties', 'detail', 'solicitud', 9])?.isInvalidated).toBe(true);
+    expect(qc.getQueryState(['after-sales', 'list', 'solicitudes', {}])?.isInvalidated).toBe(true);
+    expect(qc.getQueryState(['after-sales', 'detail', 'solicitud', 9])?.isInvalidated).toBe(true);
     expect(qc.getQueryState(['home', 'list', 'proyectos', {}])?.isInvalidated).toBe(false);
     off();
-    qc.setQueryData(['warranties', 'detail', 'solicitud', 9], { id: 9 });
+    qc.setQueryData(['after-sales', 'detail', 'solicitud', 9], { id: 9 });
     dispatchLiveEvent(ev(2), qc);
-    expect(qc.getQueryState(['warranties', 'detail', 'solicitud', 9])?.isInvalidated).toBe(false);
+    expect(qc.getQueryState(['after-sales', 'detail', 'solicitud', 9])?.isInvalidated).toBe(false);
   });
 });
 
@@ -143,21 +200,32 @@ describe('LiveSyncProvider and ConnectionBadge', () => {
     return <ConnectionBadge />;
   }
 
-  it('shows the connection state, joins the page\'s room and routes events to the registered caches', async () => {
+  it("shows the connection state, joins the page's room and routes events to the registered caches", async () => {
     const qc = new QueryClient();
-    qc.setQueryData(['warranties', 'list', 'solicitudes', {}], { data: [] });
-    const off = registerLiveSync('ticket.*', invalidate(['warranties', 'list']));
-    renderWithProviders(<LiveSyncProvider userId={3} url={url} socketOptions={opts}><Board /></LiveSyncProvider>, { queryClient: qc });
+    qc.setQueryData(['after-sales', 'list', 'solicitudes', {}], { data: [] });
+    const off = registerLiveSync('ticket.*', invalidate(['after-sales', 'list']));
+    renderWithProviders(
+      <LiveSyncProvider userId={3} url={url} socketOptions={opts}>
+        <Board />
+      </LiveSyncProvider>,
+      { queryClient: qc },
+    );
     await waitFor(() => expect(screen.getByTestId('connection-badge').dataset.state).toBe('connected'));
     expect(screen.getByTestId('connection-badge').textContent).toContain('En línea');
     await waitFor(() => expect(joins).toContain('project:2'));
-    act(() => { ioServer.to('project:2').emit('event', ev(77)); });
-    await waitFor(() => expect(qc.getQueryState(['warranties', 'list', 'solicitudes', {}])?.isInvalidated).toBe(true));
+    act(() => {
+      ioServer.to('project:2').emit('event', ev(77));
+    });
+    await waitFor(() => expect(qc.getQueryState(['after-sales', 'list', 'solicitudes', {}])?.isInvalidated).toBe(true));
     off();
   });
 
   it('without a signed-in user there is no socket and the badge says offline', () => {
-    renderWithProviders(<LiveSyncProvider userId={null} url={url}><ConnectionBadge /></LiveSyncProvider>);
+    renderWithProviders(
+      <LiveSyncProvider userId={null} url={url}>
+        <ConnectionBadge />
+      </LiveSyncProvider>,
+    );
     expect(screen.getByTestId('connection-badge').dataset.state).toBe('offline');
     expect(screen.getByTestId('connection-badge').textContent).toContain('Sin conexión');
     expect(sockets).toHaveLength(0);
@@ -166,18 +234,35 @@ describe('LiveSyncProvider and ConnectionBadge', () => {
   it('an event applied to the caches once is not applied again by a later session socket (delivery is at least once)', async () => {
     const qc = new QueryClient();
     const applied: number[] = [];
-    const off = registerLiveSync('ticket.*', (e) => { applied.push(e.id); });
-    const first = renderWithProviders(<LiveSyncProvider userId={4} url={url} socketOptions={opts}><Board /></LiveSyncProvider>, { queryClient: qc });
+    const off = registerLiveSync('ticket.*', (e) => {
+      applied.push(e.id);
+    });
+    const first = renderWithProviders(
+      <LiveSyncProvider userId={4} url={url} socketOptions={opts}>
+        <Board />
+      </LiveSyncProvider>,
+      { queryClient: qc },
+    );
     await waitFor(() => expect(joins).toContain('project:2'));
-    act(() => { ioServer.to('project:2').emit('event', ev(81)); });
+    act(() => {
+      ioServer.to('project:2').emit('event', ev(81));
+    });
     await waitFor(() => expect(applied).toEqual([81]));
     first.unmount(); // the shell goes away and its socket closes; the caches stay
     joins.length = 0;
-    renderWithProviders(<LiveSyncProvider userId={4} url={url} socketOptions={opts}><Board /></LiveSyncProvider>, { queryClient: qc });
+    renderWithProviders(
+      <LiveSyncProvider userId={4} url={url} socketOptions={opts}>
+        <Board />
+      </LiveSyncProvider>,
+      { queryClient: qc },
+    );
     await waitFor(() => expect(joins).toContain('project:2'));
     // The new socket asks for what came after the last event the caches saw, and a redelivery of it is dropped.
     expect(handshakes[handshakes.length - 1].lastEventId).toBe(81);
-    act(() => { ioServer.to('project:2').emit('event', ev(81)); ioServer.to('project:2').emit('event', ev(82)); });
+    act(() => {
+      ioServer.to('project:2').emit('event', ev(81));
+      ioServer.to('project:2').emit('event', ev(82));
+    });
     await waitFor(() => expect(applied).toEqual([81, 82]));
     off();
   });

@@ -1,5 +1,11 @@
 import { io, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, HandshakeAuth, JoinResult, LiveEvent, ServerToClientEvents } from '#domain/realtime';
+import type {
+  ClientToServerEvents,
+  HandshakeAuth,
+  JoinResult,
+  LiveEvent,
+  ServerToClientEvents,
+} from '#domain/realtime';
 import { createAppliedEvents, type AppliedEvents } from './applied-events.ts';
 
 export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -29,13 +35,18 @@ export function createLiveClient(opts: LiveClientOptions) {
   let state: ConnectionState = 'connecting';
   const applied = opts.applied ?? createAppliedEvents();
   const roomCounts = new Map<string, number>();
+  /** The rooms the last handshake named: one joined after it left is sent once the socket connects. */
+  let handshakeRooms = new Set<string>();
   const stateListeners = new Set<(s: ConnectionState) => void>();
 
   const socket: LiveSocket = io(opts.url ?? '', {
     withCredentials: true,
     // A function, so each reconnection sends the latest id and rooms: the server rejoins the
     // rooms first and then replays the gap, so no event falls between the two.
-    auth: (cb) => cb({ lastEventId: applied.lastId, rooms: [...roomCounts.keys()] } satisfies HandshakeAuth),
+    auth: (cb) => {
+      handshakeRooms = new Set(roomCounts.keys());
+      cb({ lastEventId: applied.lastId, rooms: [...handshakeRooms] } satisfies HandshakeAuth);
+    },
     reconnectionDelay: 500,
     reconnectionDelayMax: 5000,
     ...opts.socketOptions,
@@ -47,11 +58,15 @@ export function createLiveClient(opts: LiveClientOptions) {
     stateListeners.forEach((l) => l(next));
   };
 
-  const sendJoin = (room: string) => socket.emit('join', room, (r: JoinResult) => {
-    if (!r.ok) console.warn('live room refused', { room, error: r.error });
-  });
+  const sendJoin = (room: string) =>
+    socket.emit('join', room, (r: JoinResult) => {
+      if (!r.ok) console.warn('live room refused', { room, error: r.error });
+    });
 
-  socket.on('connect', () => setState('connected'));
+  socket.on('connect', () => {
+    setState('connected');
+    for (const room of roomCounts.keys()) if (!handshakeRooms.has(room)) sendJoin(room);
+  });
   socket.on('disconnect', () => setState(socket.active ? 'reconnecting' : 'offline'));
   socket.on('connect_error', () => setState(socket.active ? 'reconnecting' : 'offline'));
   socket.on('event', (event) => {
@@ -68,11 +83,17 @@ export function createLiveClient(opts: LiveClientOptions) {
 
   return {
     socket,
-    get state() { return state; },
-    get lastEventId() { return applied.lastId; },
+    get state() {
+      return state;
+    },
+    get lastEventId() {
+      return applied.lastId;
+    },
     onState(listener: (s: ConnectionState) => void) {
       stateListeners.add(listener);
-      return () => { stateListeners.delete(listener); };
+      return () => {
+        stateListeners.delete(listener);
+      };
     },
     /** Joins a room while at least one caller holds it; returns the release function. */
     join(room: string): () => void {
@@ -84,7 +105,10 @@ export function createLiveClient(opts: LiveClientOptions) {
         if (released) return;
         released = true;
         const left = (roomCounts.get(room) ?? 1) - 1;
-        if (left > 0) { roomCounts.set(room, left); return; }
+        if (left > 0) {
+          roomCounts.set(room, left);
+          return;
+        }
         roomCounts.delete(room);
         if (socket.connected) socket.emit('leave', room, () => undefined);
       };

@@ -23,12 +23,16 @@ const appliedByCaches = new WeakMap<QueryClient, { userId: number; applied: Appl
 
 function appliedTo(queryClient: QueryClient, userId: number): AppliedEvents {
   let memory = appliedByCaches.get(queryClient);
-  if (memory?.userId !== userId) appliedByCaches.set(queryClient, memory = { userId, applied: createAppliedEvents() });
+  if (memory?.userId !== userId)
+    appliedByCaches.set(queryClient, (memory = { userId, applied: createAppliedEvents() }));
   return memory.applied;
 }
 
 function open(userId: number, queryClient: QueryClient, opts: SessionOptions): void {
-  if (current?.userId === userId) { current.holders++; return; }
+  if (current?.userId === userId) {
+    current.holders++;
+    return;
+  }
   current?.client.close();
   const client = createLiveClient({
     ...opts,
@@ -37,7 +41,9 @@ function open(userId: number, queryClient: QueryClient, opts: SessionOptions): v
       dispatchLiveEvent(event, queryClient);
       eventListeners.forEach((l) => l(event));
     },
-    onResync: () => { void queryClient.invalidateQueries(); },
+    onResync: () => {
+      void queryClient.invalidateQueries();
+    },
   });
   current = { userId, client, holders: 1 };
   notify();
@@ -69,18 +75,28 @@ export function LiveSession({ userId, ...opts }: { userId: number | null | undef
 }
 
 /** The same, wrapping a subtree (tests, embedded views). */
-export function LiveSyncProvider({ userId, children, ...opts }: { userId: number | null | undefined; children: ReactNode } & SessionOptions) {
+export function LiveSyncProvider({
+  userId,
+  children,
+  ...opts
+}: { userId: number | null | undefined; children: ReactNode } & SessionOptions) {
   useLiveSession(userId, opts);
   return <>{children}</>;
 }
 
 const subscribe = (onChange: () => void) => {
   subscribers.add(onChange);
-  return () => { subscribers.delete(onChange); };
+  return () => {
+    subscribers.delete(onChange);
+  };
 };
 
 export function useLiveClient(): LiveClient | null {
-  return useSyncExternalStore(subscribe, () => current?.client ?? null, () => null);
+  return useSyncExternalStore(
+    subscribe,
+    () => current?.client ?? null,
+    () => null,
+  );
 }
 
 const offline = () => 'offline' as ConnectionState;
@@ -104,10 +120,16 @@ export function useLiveRoom(room: string | null | undefined): void {
 /** Calls `handler` for live events of a type pattern while mounted (for effects beyond caches). */
 export function useLiveEvent(pattern: string, handler: (e: LiveEvent) => void): void {
   const latest = useRef(handler);
-  useEffect(() => { latest.current = handler; });
   useEffect(() => {
-    const l = (e: LiveEvent) => { if (matchesPattern(pattern, e.type)) latest.current(e); };
+    latest.current = handler;
+  });
+  useEffect(() => {
+    const l = (e: LiveEvent) => {
+      if (matchesPattern(pattern, e.type)) latest.current(e);
+    };
     eventListeners.add(l);
-    return () => { eventListeners.delete(l); };
+    return () => {
+      eventListeners.delete(l);
+    };
   }, [pattern]);
 }

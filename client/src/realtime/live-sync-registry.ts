@@ -21,7 +21,9 @@ export function matchesPattern(pattern: string, type: string): boolean {
 export function registerLiveSync(pattern: string, handler: LiveSyncHandler): () => void {
   const entry = { pattern, handler };
   registrations.add(entry);
-  return () => { registrations.delete(entry); };
+  return () => {
+    registrations.delete(entry);
+  };
 }
 
 /** Runs every matching handler; one failing handler does not keep the others from running. */

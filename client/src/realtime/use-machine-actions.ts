@@ -1,5 +1,12 @@
 import { useEffect, useMemo } from 'react';
-import { createActor, type AnyActorRef, type AnyStateMachine, type ContextFrom, type EventFromLogic, type StateValue } from 'xstate';
+import {
+  createActor,
+  type AnyActorRef,
+  type AnyStateMachine,
+  type ContextFrom,
+  type EventFromLogic,
+  type StateValue,
+} from 'xstate';
 import { shallowEqual, useSelector } from '@xstate/react';
 
 export type StoredState<M extends AnyStateMachine> = { value: StateValue; context?: ContextFrom<M> };
@@ -31,14 +38,26 @@ export function useMachineActions<M extends AnyStateMachine>(
   useEffect(() => {
     if (!actor) return;
     actor.start();
-    return () => { actor.stop(); };
+    return () => {
+      actor.stop();
+    };
   }, [actor]);
-  const allowed = useSelector(actor, (snapshot: { can(e: unknown): boolean } | undefined) => {
-    if (!snapshot) return [] as string[];
-    return events
-      .map((e) => (typeof e === 'string' ? { type: e } : e) as EventFromLogic<M>)
-      .filter((e) => { try { return snapshot.can(e); } catch { return false; } })
-      .map((e) => e.type as string);
-  }, shallowEqual);
+  const allowed = useSelector(
+    actor,
+    (snapshot: { can(e: unknown): boolean } | undefined) => {
+      if (!snapshot) return [] as string[];
+      return events
+        .map((e) => (typeof e === 'string' ? { type: e } : e) as EventFromLogic<M>)
+        .filter((e) => {
+          try {
+            return snapshot.can(e);
+          } catch {
+            return false;
+          }
+        })
+        .map((e) => e.type as string);
+    },
+    shallowEqual,
+  );
   return { allowed, can: (type: string) => allowed.includes(type) };
 }

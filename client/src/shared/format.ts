@@ -15,10 +15,19 @@ export const formatCompact = (value: number | null | undefined, locale: AppLocal
 
 export const dateLocaleOf = (locale: AppLocale) => (locale === 'pt-BR' ? 'pt-BR' : 'es-CL');
 
-export function formatDate(value: string | Date | null | undefined, locale: AppLocale, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
+export function formatDate(
+  value: string | Date | null | undefined,
+  locale: AppLocale,
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
+): string {
   if (!value) return '';
   const d = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(d.getTime()) ? '' : new Intl.DateTimeFormat(dateLocaleOf(locale), options).format(d);
+  // Times read on a 24-hour clock in both languages (es-CL alone would print "3:05 p. m.").
+  const hasTime = options.timeStyle !== undefined || options.hour !== undefined;
+  const clock = hasTime && options.hour12 === undefined && !options.hourCycle ? { hourCycle: 'h23' as const } : {};
+  return Number.isNaN(d.getTime())
+    ? ''
+    : new Intl.DateTimeFormat(dateLocaleOf(locale), { ...options, ...clock }).format(d);
 }
 
 /** The Monday that starts the week of `date` (local time). */

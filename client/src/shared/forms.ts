@@ -1,6 +1,5 @@
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import { isApiError } from '../api/errors.ts';
 
 export type FieldErrors = Record<string, string>;
 
@@ -20,13 +19,11 @@ export function zodFieldErrors(error: z.ZodError, t: TFunction): FieldErrors {
 }
 
 /** Validates with a shared schema: the parsed value, or translated field errors. */
-export function validate<S extends z.ZodType>(schema: S, value: unknown, t: TFunction):
-  { ok: true; data: z.infer<S> } | { ok: false; errors: FieldErrors } {
+export function validate<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  t: TFunction,
+): { ok: true; data: z.infer<S> } | { ok: false; errors: FieldErrors } {
   const r = schema.safeParse(value);
   return r.success ? { ok: true, data: r.data } : { ok: false, errors: zodFieldErrors(r.error, t) };
-}
-
-/** The one place server 422 field errors ({fields}) become form field errors. */
-export function serverFieldErrors(err: unknown): FieldErrors {
-  return isApiError(err) ? { ...err.fields } : {};
 }

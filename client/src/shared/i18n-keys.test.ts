@@ -15,7 +15,9 @@ function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const full = path.join(dir, e.name);
     if (e.isDirectory()) return e.name === 'test' && dir === root ? [] : sourceFiles(full);
-    return /\.(ts|tsx)$/.test(e.name) && !/\.(test|spec)\.tsx?$/.test(e.name) && !e.name.endsWith('.d.ts') ? [full] : [];
+    return /\.(ts|tsx)$/.test(e.name) && !/\.(test|spec)\.tsx?$/.test(e.name) && !e.name.endsWith('.d.ts')
+      ? [full]
+      : [];
   });
 }
 
@@ -43,10 +45,20 @@ type Finding = { file: string; line: number; text: string };
 
 function scan(file: string) {
   const text = fs.readFileSync(file, 'utf8');
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const keys: Finding[] = [];
   const literals: Finding[] = [];
-  const at = (node: ts.Node, t: string): Finding => ({ file: path.relative(root, file), line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1, text: t });
+  const at = (node: ts.Node, t: string): Finding => ({
+    file: path.relative(root, file),
+    line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1,
+    text: t,
+  });
   const stringsOf = (node: ts.Node | undefined): ts.StringLiteralLike[] => {
     if (!node) return [];
     if (ts.isStringLiteralLike(node)) return [node];
@@ -57,15 +69,24 @@ function scan(file: string) {
   const visit = (node: ts.Node) => {
     if (ts.isCallExpression(node)) {
       const callee = node.expression;
-      const isT = (ts.isIdentifier(callee) && callee.text === 't') || (ts.isPropertyAccessExpression(callee) && callee.name.text === 't');
+      const isT =
+        (ts.isIdentifier(callee) && callee.text === 't') ||
+        (ts.isPropertyAccessExpression(callee) && callee.name.text === 't');
       if (isT) stringsOf(node.arguments[0]).forEach((s) => keys.push(at(s, s.text)));
     }
-    if (ts.isPropertyAssignment(node) && KEY_PROPERTY.test(node.name.getText(source))) stringsOf(node.initializer).forEach((s) => keys.push(at(s, s.text)));
+    if (ts.isPropertyAssignment(node) && KEY_PROPERTY.test(node.name.getText(source)))
+      stringsOf(node.initializer).forEach((s) => keys.push(at(s, s.text)));
     if (ts.isJsxText(node) && hasLetters(node.text)) literals.push(at(node, node.text.trim()));
     if (ts.isJsxAttribute(node) && TEXT_ATTRIBUTES.has(node.name.getText(source)) && node.initializer) {
-      const value = ts.isStringLiteral(node.initializer) ? node.initializer
-        : ts.isJsxExpression(node.initializer) && node.initializer.expression && ts.isStringLiteralLike(node.initializer.expression) ? node.initializer.expression : undefined;
-      if (value && hasLetters(value.text) && !isNeutral(value.text)) literals.push(at(node, `${node.name.getText(source)}="${value.text}"`));
+      const value = ts.isStringLiteral(node.initializer)
+        ? node.initializer
+        : ts.isJsxExpression(node.initializer) &&
+            node.initializer.expression &&
+            ts.isStringLiteralLike(node.initializer.expression)
+          ? node.initializer.expression
+          : undefined;
+      if (value && hasLetters(value.text) && !isNeutral(value.text))
+        literals.push(at(node, `${node.name.getText(source)}="${value.text}"`));
     }
     ts.forEachChild(node, visit);
   };
@@ -83,13 +104,19 @@ describe('locale catalogues (docs/architecture.md §6)', () => {
   });
 
   it('has every key used through t(…) in both es and pt-BR', () => {
-    const missing = results.flatMap((r) => r.keys)
-      .flatMap((k) => (Object.entries(catalogues) as [string, Set<string>][]).filter(([, keys]) => !has(keys, k.text)).map(([lang]) => `${lang}: ${k.text} (${k.file}:${k.line})`));
+    const missing = results
+      .flatMap((r) => r.keys)
+      .flatMap((k) =>
+        (Object.entries(catalogues) as [string, Set<string>][])
+          .filter(([, keys]) => !has(keys, k.text))
+          .map(([lang]) => `${lang}: ${k.text} (${k.file}:${k.line})`),
+      );
     expect([...new Set(missing)]).toEqual([]);
   });
 
   it('keeps the same key set in both files (plural forms aside: pt-BR has its own _zero)', () => {
-    const ptZero = (k: string) => k.endsWith('_zero') && catalogues['pt-BR'].has(`${k.slice(0, -'_zero'.length)}_other`);
+    const ptZero = (k: string) =>
+      k.endsWith('_zero') && catalogues['pt-BR'].has(`${k.slice(0, -'_zero'.length)}_other`);
     expect([...catalogues.es].filter((k) => !catalogues['pt-BR'].has(k))).toEqual([]);
     expect([...catalogues['pt-BR']].filter((k) => !catalogues.es.has(k) && !ptZero(k))).toEqual([]);
   });

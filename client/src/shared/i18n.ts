@@ -47,9 +47,16 @@ export async function loadLocale(locale: AppLocale): Promise<void> {
 
 /** The whole Spanish catalogue (the fallback of every language): awaited before pages past the first screens. */
 export function loadFullCatalogue(): Promise<void> {
-  spanishRest ??= (typeof __SPLIT_ES_CATALOGUE__ !== 'undefined' ? import('#locales/es.json?rest') : import('#locales/es.json'))
-    .then((m) => { i18n.addResourceBundle('es', 'translation', m.default as Record<string, unknown>, true, false); })
-    .catch((err: unknown) => { spanishRest = undefined; throw err; });
+  spanishRest ??= (
+    typeof __SPLIT_ES_CATALOGUE__ !== 'undefined' ? import('#locales/es.json?rest') : import('#locales/es.json')
+  )
+    .then((m) => {
+      i18n.addResourceBundle('es', 'translation', m.default as Record<string, unknown>, true, false);
+    })
+    .catch((err: unknown) => {
+      spanishRest = undefined;
+      throw err;
+    });
   return spanishRest;
 }
 

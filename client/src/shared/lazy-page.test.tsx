@@ -17,8 +17,10 @@ describe('lazy pages (docs/product.md §8 chunk load error after 120 s)', () => 
     expect((settled.mock.calls[0][0] as ChunkLoadError).reason).toBe('timeout');
   });
 
-  it('turns a failed import into a load error, and recognises the browser\'s own message', async () => {
-    await expect(withTimeout(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/x.js')))).rejects.toMatchObject({ reason: 'failed' });
+  it("turns a failed import into a load error, and recognises the browser's own message", async () => {
+    await expect(
+      withTimeout(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))),
+    ).rejects.toMatchObject({ reason: 'failed' });
     expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))).toBe(true);
     expect(isChunkLoadError(new Error('boom'))).toBe(false);
   });

@@ -8,9 +8,12 @@ describe('parseRouteId: ids from route parameters', () => {
     expect(parseRouteId('9007199254740991')).toBe(Number.MAX_SAFE_INTEGER);
   });
 
-  it.each(['abc', '', '0', '-3', '1.5', '1e3', ' 7', '07', '0x1f', 'NaN', 'Infinity', '9007199254740993', '12abc'])('refuses %j', (raw) => {
-    expect(parseRouteId(raw)).toBeNull();
-  });
+  it.each(['abc', '', '0', '-3', '1.5', '1e3', ' 7', '07', '0x1f', 'NaN', 'Infinity', '9007199254740993', '12abc'])(
+    'refuses %j',
+    (raw) => {
+      expect(parseRouteId(raw)).toBeNull();
+    },
+  );
 
   it('refuses a missing parameter', () => {
     expect(parseRouteId(undefined)).toBeNull();

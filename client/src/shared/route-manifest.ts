@@ -20,13 +20,37 @@ export type RouteNode = {
   children?: RouteNode[];
 };
 
-export type AreaName = 'auth' | 'home' | 'config' | 'concrete' | 'cbox' | 'cmanagement' | 'quality' | 'verifications' | 'warranties' | 'billing' | 'ocinsights' | 'tiinsights' | 'portal';
+export type AreaName =
+  | 'auth'
+  | 'home'
+  | 'config'
+  | 'concrete'
+  | 'cbox'
+  | 'cmanagement'
+  | 'quality'
+  | 'verifications'
+  | 'warranties'
+  | 'billing'
+  | 'ocinsights'
+  | 'tiinsights'
+  | 'portal';
 
 /**
  * The sidebar's icon of an area, by name: the shell maps names to icons (app/layout/nav-icons.tsx), so
  * the login page, which loads the manifest and not the sidebar, does not carry them (docs/architecture.md §6).
  */
-export type NavIcon = 'House' | 'Construction' | 'FolderOpen' | 'SquareKanban' | 'ClipboardCheck' | 'ListChecks' | 'KeyRound' | 'Receipt' | 'ChartColumn' | 'Database' | 'Settings';
+export type NavIcon =
+  | 'House'
+  | 'Construction'
+  | 'FolderOpen'
+  | 'SquareKanban'
+  | 'ClipboardCheck'
+  | 'ListChecks'
+  | 'KeyRound'
+  | 'Receipt'
+  | 'ChartColumn'
+  | 'Database'
+  | 'Settings';
 
 export type AreaRoute = RouteNode & {
   path: `/${string}`;
@@ -40,31 +64,44 @@ export type AreaRoute = RouteNode & {
 };
 
 /** Leaves named `<prefix>.<segment>`. */
-const leaves = (prefix: string, ...segments: string[]): RouteNode[] => segments.map((s) => ({ path: s, name: `${prefix}.${s}` }));
+const leaves = (prefix: string, ...segments: string[]): RouteNode[] =>
+  segments.map((s) => ({ path: s, name: `${prefix}.${s}` }));
 
 /**
- * Warranties child permissions, the server's guards mirrored (docs/product.md#warranties-sub-routes):
+ * The /warranties area's child permissions, the server's guards mirrored (docs/product.md#warranties-sub-routes):
  * the whole module needs modulo_entregas|modulo_postventa; after-sales screens need modulo_postventa;
- * the dashboards and statistics need what server warranties/dashboards/routes.ts asks of their calls;
+ * the dashboards and statistics need what server after-sales/dashboards/routes.ts asks of their calls;
  * creating a ticket needs postventa_crear (server tickets/routes.ts); the delivery records need
  * modulo_entregas.
  */
-export const WARRANTY_PERMISSIONS = {
+export const WARRANTIES_AREA_PERMISSIONS = {
   afterSales: 'modulo_postventa',
   dashboards: 'postventa_supervisar|postventa_gestionar',
   createTicket: 'modulo_postventa&postventa_crear',
   deliveries: 'modulo_entregas',
 } as const;
-const wp = WARRANTY_PERMISSIONS;
+const wp = WARRANTIES_AREA_PERMISSIONS;
 
 /** The tabs of a delivery record, ficha/{unitId} (docs/product.md §2 warranties). */
-const FICHA_TABS = ['propietarios', 'revision', 'detalles', 'accesorios', 'archivos', 'vista-previa-acta', 'recepcion', 'solicitudes', 'actividad'] as const;
+const FICHA_TABS = [
+  'propietarios',
+  'revision',
+  'detalles',
+  'accesorios',
+  'archivos',
+  'vista-previa-acta',
+  'recepcion',
+  'solicitudes',
+  'actividad',
+] as const;
 /** The owners' configuration sections, config/propietarios (docs/product.md §2 config). */
 const OWNER_CONFIG_TABS = ['global', 'general', 'logo', 'planos', 'iframe'] as const;
 
 /** List / crear / editar / gestionar of inspection and work orders (docs/product.md §2 warranties). */
 const orderRoutes = (kind: 'oi' | 'ot', idParam: string): RouteNode => ({
-  path: kind, name: `warranties.solicitud.${kind}`, children: [
+  path: kind,
+  name: `warranties.solicitud.${kind}`,
+  children: [
     { index: true, name: `warranties.solicitud.${kind}.list` },
     { path: 'crear', name: `warranties.solicitud.${kind}.crear` },
     { path: `editar/:${idParam}`, name: `warranties.solicitud.${kind}.editar` },
@@ -74,20 +111,41 @@ const orderRoutes = (kind: 'oi' | 'ot', idParam: string): RouteNode => ({
 
 export const ROUTES: AreaRoute[] = [
   {
-    path: '/auth', area: 'auth', name: 'auth', isPublic: true, remembers: false, defaultChild: 'login',
+    path: '/auth',
+    area: 'auth',
+    name: 'auth',
+    isPublic: true,
+    remembers: false,
+    defaultChild: 'login',
     children: leaves('auth', 'login', 'forgotten-password', 'reset'),
   },
   {
-    path: '/home', area: 'home', name: 'home', icon: 'House', remembers: true, defaultChild: 'proyectos',
+    path: '/home',
+    area: 'home',
+    name: 'home',
+    icon: 'House',
+    remembers: true,
+    defaultChild: 'proyectos',
     children: leaves('home', 'proyectos', 'tareas'),
   },
   {
-    path: '/concrete', area: 'concrete', name: 'concrete', icon: 'Construction', remembers: true,
-    permission: MODULE_PERMISSIONS.concrete, defaultChild: 'uploader',
+    path: '/concrete',
+    area: 'concrete',
+    name: 'concrete',
+    icon: 'Construction',
+    remembers: true,
+    permission: MODULE_PERMISSIONS.concrete,
+    defaultChild: 'uploader',
     children: leaves('concrete', 'uploader', 'placements', 'advanceBim'),
   },
   {
-    path: '/cbox', area: 'cbox', name: 'cbox', icon: 'FolderOpen', remembers: true, permission: MODULE_PERMISSIONS.cbox, defaultChild: 'folders',
+    path: '/cbox',
+    area: 'cbox',
+    name: 'cbox',
+    icon: 'FolderOpen',
+    remembers: true,
+    permission: MODULE_PERMISSIONS.cbox,
+    defaultChild: 'folders',
     children: [
       // 'folders' alone is the alias of the explorer root.
       { path: 'folders/:folderId?/:fileId?', name: 'cbox.folders' },
@@ -95,72 +153,155 @@ export const ROUTES: AreaRoute[] = [
     ],
   },
   {
-    path: '/cmanagement', area: 'cmanagement', name: 'cmanagement', icon: 'SquareKanban', remembers: true,
-    permission: MODULE_PERMISSIONS.cmanagement, defaultChild: 'tickets', children: [
-      { path: 'tickets', name: 'cmanagement.tickets', children: [
-        { index: true, name: 'cmanagement.tickets.list' },
-        { path: ':ticketId', name: 'cmanagement.ticket', defaultChild: 'general', children: [
-          { path: 'general', name: 'cmanagement.ticket.general' },
-          { path: 'issues/:issueId', name: 'cmanagement.ticket.issue' },
-        ] },
-      ] },
+    path: '/cmanagement',
+    area: 'cmanagement',
+    name: 'cmanagement',
+    icon: 'SquareKanban',
+    remembers: true,
+    permission: MODULE_PERMISSIONS.cmanagement,
+    defaultChild: 'tickets',
+    children: [
+      {
+        path: 'tickets',
+        name: 'cmanagement.tickets',
+        children: [
+          { index: true, name: 'cmanagement.tickets.list' },
+          {
+            path: ':ticketId',
+            name: 'cmanagement.ticket',
+            defaultChild: 'general',
+            children: [
+              { path: 'general', name: 'cmanagement.ticket.general' },
+              { path: 'issues/:issueId', name: 'cmanagement.ticket.issue' },
+            ],
+          },
+        ],
+      },
       { path: 'schedule', name: 'cmanagement.schedule' },
     ],
   },
   {
-    path: '/quality', area: 'quality', name: 'quality', icon: 'ClipboardCheck', remembers: true,
-    permission: MODULE_PERMISSIONS.quality, defaultChild: 'gantt', children: [
+    path: '/quality',
+    area: 'quality',
+    name: 'quality',
+    icon: 'ClipboardCheck',
+    remembers: true,
+    permission: MODULE_PERMISSIONS.quality,
+    defaultChild: 'gantt',
+    children: [
       { path: 'bim/:modelId?', name: 'quality.bim' },
       { path: 'gantt', name: 'quality.gantt' },
-      { path: 'construction-progress', name: 'quality.construction-progress', defaultChild: 'list', children: [
-        { path: 'list', name: 'quality.construction-progress.list' },
-        { path: 'gantt', name: 'quality.construction-progress.gantt' },
-        { path: 'bim/:modelId?', name: 'quality.construction-progress.bim' },
-      ] },
+      {
+        path: 'construction-progress',
+        name: 'quality.construction-progress',
+        defaultChild: 'list',
+        children: [
+          { path: 'list', name: 'quality.construction-progress.list' },
+          { path: 'gantt', name: 'quality.construction-progress.gantt' },
+          { path: 'bim/:modelId?', name: 'quality.construction-progress.bim' },
+        ],
+      },
     ],
   },
   {
-    path: '/verifications', area: 'verifications', name: 'verifications', icon: 'ListChecks', remembers: true,
-    permission: MODULE_PERMISSIONS.verifications, defaultChild: 'gantt',
+    path: '/verifications',
+    area: 'verifications',
+    name: 'verifications',
+    icon: 'ListChecks',
+    remembers: true,
+    permission: MODULE_PERMISSIONS.verifications,
+    defaultChild: 'gantt',
     children: leaves('verifications', 'uploader', 'gantt'),
   },
   {
-    path: '/warranties', area: 'warranties', name: 'warranties', icon: 'KeyRound', remembers: true,
+    path: '/warranties',
+    area: 'warranties',
+    name: 'warranties',
+    icon: 'KeyRound',
+    remembers: true,
     // The layout carries the module's sub-navigation. Children are listed in the order the module
     // entry falls back through when the default (dashboard) is not open to the user (route-memory.ts).
-    permission: MODULE_PERMISSIONS.warranties, defaultChild: 'dashboard', children: [
-      { path: 'dashboard', name: 'warranties.dashboard', permission: wp.dashboards, defaultChild: 'solicitudes',
-        children: leaves('warranties.dashboard', 'solicitudes', 'eficiencia') },
+    permission: MODULE_PERMISSIONS.warranties,
+    defaultChild: 'dashboard',
+    children: [
+      {
+        path: 'dashboard',
+        name: 'warranties.dashboard',
+        permission: wp.dashboards,
+        defaultChild: 'solicitudes',
+        children: leaves('warranties.dashboard', 'solicitudes', 'eficiencia'),
+      },
       { path: 'solicitudes', name: 'warranties.solicitudes', permission: wp.afterSales },
       { path: 'solicitud/crear', name: 'warranties.solicitud-crear', permission: wp.createTicket },
-      { path: 'solicitud/:solicitudId', name: 'warranties.solicitud', permission: wp.afterSales, defaultChild: 'actividad', children: [
-        ...leaves('warranties.solicitud', 'actividad', 'fallas'),
-        orderRoutes('oi', 'oiId'),
-        orderRoutes('ot', 'otId'),
-        ...leaves('warranties.solicitud', 'ac'),
-      ] },
+      {
+        path: 'solicitud/:solicitudId',
+        name: 'warranties.solicitud',
+        permission: wp.afterSales,
+        defaultChild: 'actividad',
+        children: [
+          ...leaves('warranties.solicitud', 'actividad', 'fallas'),
+          orderRoutes('oi', 'oiId'),
+          orderRoutes('ot', 'otId'),
+          ...leaves('warranties.solicitud', 'ac'),
+        ],
+      },
       { path: 'agenda', name: 'warranties.agenda', permission: wp.afterSales },
       { path: 'fichas', name: 'warranties.fichas', permission: wp.deliveries },
-      { path: 'ficha/:unitId', name: 'warranties.ficha', permission: wp.deliveries, defaultChild: 'propietarios',
-        children: leaves('warranties.ficha', ...FICHA_TABS) },
+      {
+        path: 'ficha/:unitId',
+        name: 'warranties.ficha',
+        permission: wp.deliveries,
+        defaultChild: 'propietarios',
+        children: leaves('warranties.ficha', ...FICHA_TABS),
+      },
       { path: 'estadisticas', name: 'warranties.estadisticas', permission: wp.dashboards },
     ],
   },
   {
-    path: '/portal', area: 'portal', name: 'portal', isPublic: true, remembers: false, defaultChild: 'inicio', children: [
+    path: '/portal',
+    area: 'portal',
+    name: 'portal',
+    isPublic: true,
+    remembers: false,
+    defaultChild: 'inicio',
+    children: [
       ...leaves('portal', 'ingresar', 'acceso', 'inicio'),
       { path: 'solicitud/nueva', name: 'portal.nueva' },
       { path: 'solicitud/:solicitudId', name: 'portal.solicitud' },
     ],
   },
-  { path: '/billing', area: 'billing', name: 'billing', icon: 'Receipt', remembers: false, permission: MODULE_PERMISSIONS.billing },
   {
-    path: '/ocinsights', area: 'ocinsights', name: 'ocinsights', icon: 'ChartColumn', remembers: true, defaultChild: 'usabilidad',
+    path: '/billing',
+    area: 'billing',
+    name: 'billing',
+    icon: 'Receipt',
+    remembers: false,
+    permission: MODULE_PERMISSIONS.billing,
+  },
+  {
+    path: '/ocinsights',
+    area: 'ocinsights',
+    name: 'ocinsights',
+    icon: 'ChartColumn',
+    remembers: true,
+    defaultChild: 'usabilidad',
     children: leaves('ocinsights', 'usabilidad'),
   },
-  { path: '/tiinsights', area: 'tiinsights', name: 'tiinsights', icon: 'Database', remembers: false, permission: MODULE_PERMISSIONS.tiinsights },
   {
-    path: '/config', area: 'config', name: 'config', icon: 'Settings', remembers: true, defaultChild: 'cuenta',
+    path: '/tiinsights',
+    area: 'tiinsights',
+    name: 'tiinsights',
+    icon: 'Database',
+    remembers: false,
+    permission: MODULE_PERMISSIONS.tiinsights,
+  },
+  {
+    path: '/config',
+    area: 'config',
+    name: 'config',
+    icon: 'Settings',
+    remembers: true,
+    defaultChild: 'cuenta',
     children: configChildren(),
   },
 ];
@@ -169,34 +310,77 @@ export const ROUTES: AreaRoute[] = [
 function configChildren(): RouteNode[] {
   return [
     { path: 'cuenta', name: 'config.cuenta' },
-    { path: 'notificaciones', name: 'config.notificaciones', permission: 'ver_notificaciones', defaultChild: 'recibidas',
-      children: leaves('config.notificaciones', 'configuracion', 'recibidas') },
+    {
+      path: 'notificaciones',
+      name: 'config.notificaciones',
+      permission: 'ver_notificaciones',
+      defaultChild: 'recibidas',
+      children: leaves('config.notificaciones', 'configuracion', 'recibidas'),
+    },
     { path: 'cargos', name: 'config.cargos', permission: 'config_cargos' },
     { path: 'permisos', name: 'config.permisos', permission: 'config_permisos' },
     { path: 'usuarios', name: 'config.usuarios', permission: 'config_usuarios' },
     { path: 'trabajadores', name: 'config.trabajadores', permission: 'config_usuarios' },
     { path: 'cursos', name: 'config.cursos', permission: 'config_cursos' },
-    { path: 'integraciones', name: 'config.integraciones', permission: 'config_integraciones', children: [
-      { index: true, name: 'config.integraciones.index' },
-      ...leaves('config.integraciones', 'api', 'webhooks'),
-      { path: 'apps', name: 'config.integraciones.apps', children: [
-        { index: true, name: 'config.integraciones.apps.list' },
-        { path: ':appId', name: 'config.integraciones.app', defaultChild: 'hooks',
-          children: leaves('config.integraciones.app', 'hooks', 'logs') },
-      ] },
-      ...leaves('config.integraciones', 'procore', 'hubspot', 'bim', 'scheduling'),
-    ] },
-    { path: 'projects', name: 'config.projects', permission: 'config_proyectos', defaultChild: 'models',
-      children: leaves('config.projects', 'models') },
+    {
+      path: 'integraciones',
+      name: 'config.integraciones',
+      permission: 'config_integraciones',
+      children: [
+        { index: true, name: 'config.integraciones.index' },
+        ...leaves('config.integraciones', 'api', 'webhooks'),
+        {
+          path: 'apps',
+          name: 'config.integraciones.apps',
+          children: [
+            { index: true, name: 'config.integraciones.apps.list' },
+            {
+              path: ':appId',
+              name: 'config.integraciones.app',
+              defaultChild: 'hooks',
+              children: leaves('config.integraciones.app', 'hooks', 'logs'),
+            },
+          ],
+        },
+        ...leaves('config.integraciones', 'procore', 'hubspot', 'bim', 'scheduling'),
+      ],
+    },
+    {
+      path: 'projects',
+      name: 'config.projects',
+      permission: 'config_proyectos',
+      defaultChild: 'models',
+      children: leaves('config.projects', 'models'),
+    },
     { path: 'recepciones', name: 'config.recepciones', permission: 'config_recepciones' },
-    { path: 'cmanagement', name: 'config.cmanagement', permission: MODULE_PERMISSIONS.cmanagement, defaultChild: 'custom-fields',
-      children: leaves('config.cmanagement', 'custom-fields', 'tasks', 'categories') },
-    { path: 'calidad', name: 'config.calidad', permission: MODULE_PERMISSIONS.quality, defaultChild: 'attributes',
-      children: leaves('config.calidad', 'attributes') },
-    { path: 'hormigon', name: 'config.hormigon', permission: MODULE_PERMISSIONS.concrete, defaultChild: 'concreto',
-      children: leaves('config.hormigon', 'concreto', 'empresas-y-tipos', 'lotes') },
-    { path: 'propietarios', name: 'config.propietarios', permission: 'config_propietarios', defaultChild: 'global',
-      children: leaves('config.propietarios', ...OWNER_CONFIG_TABS) },
+    {
+      path: 'cmanagement',
+      name: 'config.cmanagement',
+      permission: MODULE_PERMISSIONS.cmanagement,
+      defaultChild: 'custom-fields',
+      children: leaves('config.cmanagement', 'custom-fields', 'tasks', 'categories'),
+    },
+    {
+      path: 'calidad',
+      name: 'config.calidad',
+      permission: MODULE_PERMISSIONS.quality,
+      defaultChild: 'attributes',
+      children: leaves('config.calidad', 'attributes'),
+    },
+    {
+      path: 'hormigon',
+      name: 'config.hormigon',
+      permission: MODULE_PERMISSIONS.concrete,
+      defaultChild: 'concreto',
+      children: leaves('config.hormigon', 'concreto', 'empresas-y-tipos', 'lotes'),
+    },
+    {
+      path: 'propietarios',
+      name: 'config.propietarios',
+      permission: 'config_propietarios',
+      defaultChild: 'global',
+      children: leaves('config.propietarios', ...OWNER_CONFIG_TABS),
+    },
   ];
 }
 

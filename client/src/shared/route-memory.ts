@@ -33,7 +33,9 @@ export function defaultEntry(area: AreaRoute, permissions?: PermissionSet): stri
   if (!area.defaultChild) return area.path;
   const preferred = `${area.path}/${area.defaultChild}`;
   if (permissions === undefined || mayOpen(preferred, permissions)) return preferred;
-  const first = area.children?.find((c) => c.path && !c.path.includes(':') && mayOpen(`${area.path}/${c.path}`, permissions));
+  const first = area.children?.find(
+    (c) => c.path && !c.path.includes(':') && mayOpen(`${area.path}/${c.path}`, permissions),
+  );
   return first ? `${area.path}/${first.path}` : preferred;
 }
 

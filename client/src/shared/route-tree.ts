@@ -40,7 +40,14 @@ export function chainAllowed(chain: RouteHandle[], permissions: PermissionSet): 
   return chain.every((h) => can(permissions, h.node.permission));
 }
 
-export type FlatRoute = { fullPath: string; name: string; area: AreaRoute; permissions: string[]; defaultChild?: string; isIndex: boolean };
+export type FlatRoute = {
+  fullPath: string;
+  name: string;
+  area: AreaRoute;
+  permissions: string[];
+  defaultChild?: string;
+  isIndex: boolean;
+};
 
 /** Every node of the table with its absolute path (index nodes share their parent's path). */
 export function flattenRoutes(routes: readonly AreaRoute[] = ROUTES): FlatRoute[] {
@@ -48,7 +55,14 @@ export function flattenRoutes(routes: readonly AreaRoute[] = ROUTES): FlatRoute[
   const walk = (node: RouteNode, base: string, area: AreaRoute, perms: string[]) => {
     const fullPath = node.index ? base : node.path!.startsWith('/') ? node.path! : `${base}/${node.path}`;
     const permissions = node.permission ? [...perms, node.permission] : perms;
-    out.push({ fullPath, name: node.name, area, permissions, defaultChild: node.defaultChild, isIndex: Boolean(node.index) });
+    out.push({
+      fullPath,
+      name: node.name,
+      area,
+      permissions,
+      defaultChild: node.defaultChild,
+      isIndex: Boolean(node.index),
+    });
     node.children?.forEach((c) => walk(c, fullPath, area, permissions));
   };
   routes.forEach((a) => walk(a, '', a, []));

@@ -1,9 +1,6 @@
-import { useCallback, useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { apiV2 } from '../api/clients.ts';
+import { useEffect } from 'react';
 import { loadLocale, normalizeLocale, setupI18n, type AppLocale } from './i18n.ts';
 import { session, useSession } from './session/session-store.ts';
-import { authUserQuery } from './session/auth-user.ts';
 
 /** Keeps i18next and <html lang> in step with the session locale (shared/dayjs.ts follows the session itself). */
 export function useLocaleSync() {
@@ -14,23 +11,8 @@ export function useLocaleSync() {
   }, [locale]);
 }
 
-/**
- * Switches the language (user menu and /config/cuenta): kept in browser storage, and saved on the
- * account when signed in so server messages and e-mails follow. Server-made texts are refetched.
- */
-export function useChangeLocale() {
-  const queryClient = useQueryClient();
-  return useCallback(async (locale: AppLocale) => {
-    if (session.get().locale === locale) return;
-    await applyLocale(locale);
-    const user = queryClient.getQueryData(authUserQuery.queryKey);
-    if (user) await apiV2.put('auth/locale', { locale }).catch(() => undefined); // failure already toasted
-    await queryClient.invalidateQueries();
-  }, [queryClient]);
-}
-
 /** Switches this tab to `locale` (kept in browser storage) once its catalogue is in. */
-async function applyLocale(locale: AppLocale) {
+export async function applyLocale(locale: AppLocale) {
   await loadLocale(locale).catch(() => undefined); // offline: es (the fallback) keeps answering
   session.setLocale(locale);
   setupI18n(locale);

@@ -7,12 +7,22 @@ afterEach(() => cleanup());
 
 // happy-dom lacks these; Chakra (Ark UI) and widgets use them.
 if (!('ResizeObserver' in globalThis)) {
-  (globalThis as Record<string, unknown>).ResizeObserver = class { observe() {} unobserve() {} disconnect() {} };
+  (globalThis as Record<string, unknown>).ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
 }
 if (!window.matchMedia) {
   window.matchMedia = ((query: string) => ({
-    matches: false, media: query, onchange: null, addListener() {}, removeListener() {},
-    addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false,
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener() {},
+    removeListener() {},
+    addEventListener() {},
+    removeEventListener() {},
+    dispatchEvent: () => false,
   })) as unknown as typeof window.matchMedia;
 }
 if (!Element.prototype.scrollTo) Element.prototype.scrollTo = () => {};

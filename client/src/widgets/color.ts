@@ -42,6 +42,14 @@ export function relativeLuminance(color: string): number | null {
   return 0.2126 * lin(rgb.r) + 0.7152 * lin(rgb.g) + 0.0722 * lin(rgb.b);
 }
 
+/** WCAG contrast ratio of two hex colours (1 … 21); null when either is not hex. */
+export function contrastRatio(a: string, b: string): number | null {
+  const la = relativeLuminance(a);
+  const lb = relativeLuminance(b);
+  if (la == null || lb == null) return null;
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+}
+
 /** Black or white text, whichever reads better on the given background (white when unknown). */
 export function readableTextColor(background: string): '#000000' | '#ffffff' {
   const l = relativeLuminance(background);

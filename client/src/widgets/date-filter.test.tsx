@@ -4,11 +4,23 @@ import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../test/render.tsx';
 import type { DateFilterValue } from './date-range.ts';
-import { customRangeIssue, DATE_FILTER_ALL, dateFilterQuery, isDateFilterActive, isIsoDate, isRangeOrdered, resolveDateRange } from './date-range.ts';
+import {
+  customRangeIssue,
+  DATE_FILTER_ALL,
+  dateFilterQuery,
+  isDateFilterActive,
+  isIsoDate,
+  isRangeOrdered,
+  resolveDateRange,
+} from './date-range.ts';
 import { DateFilter, DateFilterPanel } from './date-filter.tsx';
 
 const wednesday = new Date(2025, 5, 4); // 2025-06-04
-const at = (preset: DateFilterValue['preset'], extra: Partial<DateFilterValue> = {}): DateFilterValue => ({ preset, field: 'created', ...extra });
+const at = (preset: DateFilterValue['preset'], extra: Partial<DateFilterValue> = {}): DateFilterValue => ({
+  preset,
+  field: 'created',
+  ...extra,
+});
 
 describe('resolveDateRange (docs/product.md §9: presets all, today, week, month, custom; week starts Monday)', () => {
   it('has no condition for all', () => {
@@ -38,21 +50,36 @@ describe('resolveDateRange (docs/product.md §9: presets all, today, week, month
   });
 
   it('keeps the valid ends of a custom range', () => {
-    expect(resolveDateRange(at('custom', { from: '2025-01-10', to: '2025-02-01' }))).toEqual({ from: '2025-01-10', to: '2025-02-01' });
+    expect(resolveDateRange(at('custom', { from: '2025-01-10', to: '2025-02-01' }))).toEqual({
+      from: '2025-01-10',
+      to: '2025-02-01',
+    });
     expect(resolveDateRange(at('custom', { from: '2025-01-10' }))).toEqual({ from: '2025-01-10' });
     expect(resolveDateRange(at('custom', { from: '2025-02-30', to: '2025-03-01' }))).toEqual({ to: '2025-03-01' });
     expect(resolveDateRange(at('custom'))).toBeNull();
   });
 
-  it('builds the request query on the chosen date field; the server resolves presets in the user\'s zone', () => {
+  it("builds the request query on the chosen date field; the server resolves presets in the user's zone", () => {
     expect(dateFilterQuery(at('all'))).toEqual({});
-    expect(dateFilterQuery({ preset: 'today', field: 'updated' })).toEqual({ date_preset: 'today', date_field: 'updated' });
-    expect(dateFilterQuery(at('custom', { from: '2025-06-01', to: '2025-06-30' })))
-      .toEqual({ date_preset: 'custom', date_field: 'created', date_from: '2025-06-01', date_to: '2025-06-30' });
+    expect(dateFilterQuery({ preset: 'today', field: 'updated' })).toEqual({
+      date_preset: 'today',
+      date_field: 'updated',
+    });
+    expect(dateFilterQuery(at('custom', { from: '2025-06-01', to: '2025-06-30' }))).toEqual({
+      date_preset: 'custom',
+      date_field: 'created',
+      date_from: '2025-06-01',
+      date_to: '2025-06-30',
+    });
   });
 
   it('sends no date condition for a custom range that is incomplete or out of order (the API answers 422 to those)', () => {
-    for (const value of [at('custom'), at('custom', { from: '2025-06-01' }), at('custom', { to: '2025-06-30' }), at('custom', { from: '2025-02-30', to: '2025-03-01' })]) {
+    for (const value of [
+      at('custom'),
+      at('custom', { from: '2025-06-01' }),
+      at('custom', { to: '2025-06-30' }),
+      at('custom', { from: '2025-02-30', to: '2025-03-01' }),
+    ]) {
       expect(customRangeIssue(value)).toBe('incomplete');
       expect(isDateFilterActive(value)).toBe(false);
       expect(dateFilterQuery(value)).toEqual({});
@@ -76,7 +103,13 @@ describe('resolveDateRange (docs/product.md §9: presets all, today, week, month
   });
 });
 
-function Controlled({ spy, initial = DATE_FILTER_ALL }: { spy: (v: DateFilterValue) => void; initial?: DateFilterValue }) {
+function Controlled({
+  spy,
+  initial = DATE_FILTER_ALL,
+}: {
+  spy: (v: DateFilterValue) => void;
+  initial?: DateFilterValue;
+}) {
   const [value, setValue] = useState(initial);
   return (
     <DateFilterPanel
@@ -127,7 +160,12 @@ describe('DateFilterPanel', () => {
     fireEvent.change(screen.getByLabelText('Hasta'), { target: { value: '2025-06-20' } });
     expect(dateFilterQuery(spy.mock.lastCall![0])).toEqual({});
     fireEvent.change(screen.getByLabelText('Desde'), { target: { value: '2025-06-10' } });
-    expect(dateFilterQuery(spy.mock.lastCall![0])).toEqual({ date_preset: 'custom', date_field: 'created', date_from: '2025-06-10', date_to: '2025-06-20' });
+    expect(dateFilterQuery(spy.mock.lastCall![0])).toEqual({
+      date_preset: 'custom',
+      date_field: 'created',
+      date_from: '2025-06-10',
+      date_to: '2025-06-20',
+    });
     expect(screen.queryByTestId('date-filter-incomplete')).toBeNull();
     expect(screen.getByText('Del 10-06-2025 al 20-06-2025')).toBeTruthy();
   });
@@ -167,14 +205,22 @@ describe('DateFilter dropdown', () => {
 
   it('says on its trigger when a custom range is not applied yet, and in the panel why', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<DateFilter value={at('custom', { from: '2025-06-10' })} onChange={() => {}} today={wednesday} />);
+    renderWithProviders(
+      <DateFilter value={at('custom', { from: '2025-06-10' })} onChange={() => {}} today={wednesday} />,
+    );
     await user.click(screen.getByRole('button', { name: 'Fecha: Rango sin aplicar' }));
     expect(await screen.findByTestId('date-filter-incomplete')).toBeTruthy();
   });
 
   it('shows the order error for an out-of-order range that came from a link', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<DateFilter value={at('custom', { from: '2025-06-10', to: '2025-06-01' })} onChange={() => {}} today={wednesday} />);
+    renderWithProviders(
+      <DateFilter
+        value={at('custom', { from: '2025-06-10', to: '2025-06-01' })}
+        onChange={() => {}}
+        today={wednesday}
+      />,
+    );
     await user.click(screen.getByRole('button', { name: 'Fecha: Rango sin aplicar' }));
     expect(await screen.findByText('La fecha «Hasta» debe ser igual o posterior a «Desde»')).toBeTruthy();
   });

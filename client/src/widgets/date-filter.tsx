@@ -4,7 +4,14 @@ import { CalendarDays, ChevronDown, Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { FILTER_DROPDOWN_MIN_WIDTH } from '#domain/limits';
 import type { DateField, DateFilterValue, DatePreset, DateRange } from './date-range.ts';
-import { customRangeIssue, DATE_FIELDS, DATE_PRESETS, isDateFilterActive, isIsoDate, resolveDateRange } from './date-range.ts';
+import {
+  customRangeIssue,
+  DATE_FIELDS,
+  DATE_PRESETS,
+  isDateFilterActive,
+  isIsoDate,
+  resolveDateRange,
+} from './date-range.ts';
 import { displayDate } from './display-date.ts';
 
 export type { DateField, DateFilterValue, DatePreset } from './date-range.ts';
@@ -68,7 +75,10 @@ export function DateFilterPanel({ value, onChange, today, label }: Omit<DateFilt
       <Field.Root>
         <Field.Label>{t('widgets.date_filter.field_label')}</Field.Label>
         <NativeSelect.Root size="sm">
-          <NativeSelect.Field value={value.field} onChange={(e) => onChange({ ...value, field: e.target.value as DateField })}>
+          <NativeSelect.Field
+            value={value.field}
+            onChange={(e) => onChange({ ...value, field: e.target.value as DateField })}
+          >
             {DATE_FIELDS.map((f) => (
               <option key={f} value={f}>
                 {t(`widgets.date_filter.fields.${f}`)}
@@ -124,8 +134,17 @@ export function DateFilterPanel({ value, onChange, today, label }: Omit<DateFilt
         </Flex>
       )}
       {issue === 'incomplete' && (
-        <Flex gap="1.5" align="flex-start" fontSize="sm" color="fg.warning" role="status" data-testid="date-filter-incomplete">
-          <Box as="span" flexShrink={0} mt="0.5"><Info size={14} aria-hidden="true" /></Box>
+        <Flex
+          gap="1.5"
+          align="flex-start"
+          fontSize="sm"
+          color="fg.warning"
+          role="status"
+          data-testid="date-filter-incomplete"
+        >
+          <Box as="span" flexShrink={0} mt="0.5">
+            <Info size={14} aria-hidden="true" />
+          </Box>
           {t('widgets.date_filter.incomplete')}
         </Flex>
       )}
@@ -142,9 +161,12 @@ export function DateFilterPanel({ value, onChange, today, label }: Omit<DateFilt
 export function DateFilter({ value, onChange, label, today, disabled }: DateFilterProps) {
   const { t } = useTranslation();
   const title = label ?? t('widgets.date_filter.label');
-  const summary = value.preset === 'all' ? null
-    : customRangeIssue(value) ? t('widgets.date_filter.summary_not_applied')
-      : t(`widgets.date_filter.presets.${value.preset}`);
+  const summary =
+    value.preset === 'all'
+      ? null
+      : customRangeIssue(value)
+        ? t('widgets.date_filter.summary_not_applied')
+        : t(`widgets.date_filter.presets.${value.preset}`);
   return (
     <Popover.Root lazyMount unmountOnExit positioning={{ placement: 'bottom-start' }}>
       <Popover.Trigger asChild>

@@ -79,7 +79,12 @@ export function isDateFilterActive(value: DateFilterValue): boolean {
 }
 
 /** What a date filter adds to a list or dashboard request (docs/product.md §7); the server resolves the presets in the user's zone. */
-export type DateFilterQuery = { date_preset?: DatePreset; date_field?: DateField; date_from?: string; date_to?: string };
+export type DateFilterQuery = {
+  date_preset?: DatePreset;
+  date_field?: DateField;
+  date_from?: string;
+  date_to?: string;
+};
 
 /**
  * The one way a DateFilterValue becomes request parameters: {} while it does not narrow anything —

@@ -7,7 +7,8 @@ import { renderWithProviders } from '../test/render.tsx';
 import { FilterBar } from './filter-bar.tsx';
 
 type HappyWindow = Window & { happyDOM: { setViewport: (v: { width: number; height: number }) => void } };
-const setViewportWidth = (width: number) => (window as unknown as HappyWindow).happyDOM.setViewport({ width, height: 800 });
+const setViewportWidth = (width: number) =>
+  (window as unknown as HappyWindow).happyDOM.setViewport({ width, height: 800 });
 
 afterEach(() => {
   vi.useRealTimers();

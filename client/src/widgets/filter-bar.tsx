@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { Badge, Box, Button, CloseButton, Drawer, Flex, Portal, Stack, useBreakpointValue } from '@chakra-ui/react';
+import { Badge, Box, Button, Drawer, Flex, Portal, Stack, useBreakpointValue } from '@chakra-ui/react';
+import { CloseButton } from './close-button.tsx';
 import { SlidersHorizontal } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_DEBOUNCE_MS } from '#domain/limits';
@@ -25,7 +26,16 @@ export type FilterBarProps = {
 };
 
 /** docs/product.md §2: the filter bar, which becomes a bottom sheet on extra-small screens. */
-export function FilterBar({ search = '', onSearchChange, searchPlaceholder, activeCount = 0, onClear, children, actions, mobile }: FilterBarProps) {
+export function FilterBar({
+  search = '',
+  onSearchChange,
+  searchPlaceholder,
+  activeCount = 0,
+  onClear,
+  children,
+  actions,
+  mobile,
+}: FilterBarProps) {
   const { t } = useTranslation();
   const isSmallScreen = useBreakpointValue({ base: true, sm: false }, { ssr: false }) ?? false;
   const isSheet = mobile ?? isSmallScreen;
@@ -79,11 +89,17 @@ export function FilterBar({ search = '', onSearchChange, searchPlaceholder, acti
               variant="outline"
               size="md"
               flexShrink={0}
-              aria-label={activeCount > 0 ? t('widgets.filter_bar.filters_with_count', { count: activeCount }) : undefined}
+              aria-label={
+                activeCount > 0 ? t('widgets.filter_bar.filters_with_count', { count: activeCount }) : undefined
+              }
             >
               <SlidersHorizontal size={16} aria-hidden="true" />
               {t('widgets.filter_bar.filters')}
-              {activeCount > 0 && <Badge colorPalette="brand" variant="solid" aria-hidden="true">{activeCount}</Badge>}
+              {activeCount > 0 && (
+                <Badge colorPalette="brand" variant="solid" aria-hidden="true">
+                  {activeCount}
+                </Badge>
+              )}
             </Button>
           </Drawer.Trigger>
           <Portal>
@@ -94,7 +110,9 @@ export function FilterBar({ search = '', onSearchChange, searchPlaceholder, acti
                   <Drawer.Title>{t('widgets.filter_bar.filters')}</Drawer.Title>
                 </Drawer.Header>
                 <Drawer.Body>
-                  <Stack gap="3" align="stretch">{children}</Stack>
+                  <Stack gap="3" align="stretch">
+                    {children}
+                  </Stack>
                 </Drawer.Body>
                 <Drawer.Footer>
                   {clearButton}

@@ -16,7 +16,9 @@ describe('pageCountOf', () => {
 describe('usePageClamp: a page beyond the last goes to the last page', () => {
   const setup = (initial: Omit<PageClampArgs, 'onPageChange'>) => {
     const onPageChange = vi.fn();
-    const hook = renderHook((props: Omit<PageClampArgs, 'onPageChange'>) => usePageClamp({ ...props, onPageChange }), { initialProps: initial });
+    const hook = renderHook((props: Omit<PageClampArgs, 'onPageChange'>) => usePageClamp({ ...props, onPageChange }), {
+      initialProps: initial,
+    });
     return { onPageChange, ...hook };
   };
 
@@ -72,7 +74,17 @@ describe('useScrollResetOnChange: a new page starts at its first row', () => {
     const frame = view.getByTestId('frame');
     const intoView = vi.fn();
     frame.scrollIntoView = intoView;
-    frame.getBoundingClientRect = () => ({ top: frameTop, bottom: frameTop + 400, left: 0, right: 0, width: 0, height: 400, x: 0, y: frameTop, toJSON: () => ({}) });
+    frame.getBoundingClientRect = () => ({
+      top: frameTop,
+      bottom: frameTop + 400,
+      left: 0,
+      right: 0,
+      width: 0,
+      height: 400,
+      x: 0,
+      y: frameTop,
+      toJSON: () => ({}),
+    });
     box.scrollTop = 3600;
     return { box, intoView, view };
   };

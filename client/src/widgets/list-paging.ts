@@ -24,7 +24,13 @@ export type PageClampArgs = {
  * whose pager says otherwise. Returns true while that move is under way: the list should show
  * that it is loading, not its empty state.
  */
-export function usePageClamp({ page, total, rowsPerPage, isPlaceholderData = false, onPageChange }: PageClampArgs): boolean {
+export function usePageClamp({
+  page,
+  total,
+  rowsPerPage,
+  isPlaceholderData = false,
+  onPageChange,
+}: PageClampArgs): boolean {
   const last = total === undefined || isPlaceholderData ? null : pageCountOf(total, rowsPerPage);
   const beyond = last !== null && page > last;
   const [target, setTarget] = useState<number | null>(null);
@@ -55,7 +61,11 @@ export function usePageClamp({ page, total, rowsPerPage, isPlaceholderData = fal
  * top, and when the list's top is out of view (the window was scrolled down to the pager) the
  * window brings it back, honouring the anchor's `scroll-margin-top` (e.g. under a sticky top bar).
  */
-export function useScrollResetOnChange(key: unknown, scroller: RefObject<HTMLElement | null>, anchor?: RefObject<HTMLElement | null>) {
+export function useScrollResetOnChange(
+  key: unknown,
+  scroller: RefObject<HTMLElement | null>,
+  anchor?: RefObject<HTMLElement | null>,
+) {
   const previous = useRef(key);
   useEffect(() => {
     if (Object.is(previous.current, key)) return;

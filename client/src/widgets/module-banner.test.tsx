@@ -13,7 +13,9 @@ const links = {
 
 describe('ModuleBanner (docs/product.md §2: Android and iOS stores, direct apk, help article)', () => {
   it('links to the stores, the apk and the help article in new tabs', () => {
-    renderWithProviders(<ModuleBanner title="Postventa en su teléfono" description="Gestione solicitudes desde terreno" links={links} />);
+    renderWithProviders(
+      <ModuleBanner title="Postventa en su teléfono" description="Gestione solicitudes desde terreno" links={links} />,
+    );
     const banner = screen.getByRole('region', { name: 'Postventa en su teléfono' });
     expect(within(banner).getByRole('heading', { name: 'Postventa en su teléfono' })).toBeTruthy();
     expect(within(banner).getByText('Gestione solicitudes desde terreno')).toBeTruthy();

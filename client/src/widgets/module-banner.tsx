@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Box, Button, CloseButton, Flex, Heading, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, Text, VisuallyHidden } from '@chakra-ui/react';
+import { CloseButton } from './close-button.tsx';
 import { CircleHelp, Download, Smartphone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
@@ -35,8 +36,22 @@ export function ModuleBanner({ title, description, links, onDismiss }: ModuleBan
   const { t } = useTranslation();
   const present = LINKS.filter(({ key }) => Boolean(links[key]));
   return (
-    <Box as="section" aria-label={title} borderWidth="1px" borderColor="brand.200" bg="brand.50" borderRadius="l3" p={{ base: '3', md: '4' }} position="relative">
-      <Flex direction={{ base: 'column', md: 'row' }} gap="3" align={{ base: 'stretch', md: 'center' }} pe={onDismiss ? '8' : undefined}>
+    <Box
+      as="section"
+      aria-label={title}
+      borderWidth="1px"
+      borderColor="brand.200"
+      bg="brand.50"
+      borderRadius="l3"
+      p={{ base: '3', md: '4' }}
+      position="relative"
+    >
+      <Flex
+        direction={{ base: 'column', md: 'row' }}
+        gap="3"
+        align={{ base: 'stretch', md: 'center' }}
+        pe={onDismiss ? '8' : undefined}
+      >
         <Box flex="1" minW="0">
           <Heading as="h2" size="sm">
             {title}
@@ -62,7 +77,14 @@ export function ModuleBanner({ title, description, links, onDismiss }: ModuleBan
         )}
       </Flex>
       {onDismiss && (
-        <CloseButton size="sm" position="absolute" top="2" insetEnd="2" aria-label={t('widgets.module_banner.dismiss')} onClick={onDismiss} />
+        <CloseButton
+          size="sm"
+          position="absolute"
+          top="2"
+          insetEnd="2"
+          aria-label={t('widgets.module_banner.dismiss')}
+          onClick={onDismiss}
+        />
       )}
     </Box>
   );

@@ -17,7 +17,17 @@ const states: FilterOption[] = [
   { value: 'F', label: 'Finalizada' },
 ];
 
-function Controlled({ options, initial = [], spy, onSearchChange }: { options: FilterOption[]; initial?: string[]; spy?: (v: string[]) => void; onSearchChange?: (t: string) => void }) {
+function Controlled({
+  options,
+  initial = [],
+  spy,
+  onSearchChange,
+}: {
+  options: FilterOption[];
+  initial?: string[];
+  spy?: (v: string[]) => void;
+  onSearchChange?: (t: string) => void;
+}) {
   const [value, setValue] = useState(initial);
   return (
     <MultiSelectFilter
@@ -95,7 +105,11 @@ describe('MultiSelectFilter (docs/product.md §2, §9)', { timeout: 20_000 }, ()
     act(() => vi.advanceTimersByTime(FILTER_LIST_DEBOUNCE_MS - 1));
     expect(within(list).getAllByRole('checkbox')).toHaveLength(5);
     act(() => vi.advanceTimersByTime(1));
-    expect(within(list).getAllByRole('checkbox').map((c) => c.closest('label')?.textContent)).toEqual(['Anulación']);
+    expect(
+      within(list)
+        .getAllByRole('checkbox')
+        .map((c) => c.closest('label')?.textContent),
+    ).toEqual(['Anulación']);
     fireEvent.change(box, { target: { value: 'zzz' } });
     act(() => vi.advanceTimersByTime(FILTER_LIST_DEBOUNCE_MS));
     expect(within(list).getByText('Sin resultados')).toBeTruthy();
@@ -129,10 +143,17 @@ describe('MultiSelectFilter (docs/product.md §2, §9)', { timeout: 20_000 }, ()
   });
 
   it('renders at most the cap of rows and asks to narrow the search', async () => {
-    const many = Array.from({ length: MULTI_SELECT_RENDER_CAP + 5 }, (_, i) => ({ value: String(i), label: `Item ${i}` }));
+    const many = Array.from({ length: MULTI_SELECT_RENDER_CAP + 5 }, (_, i) => ({
+      value: String(i),
+      label: `Item ${i}`,
+    }));
     renderWithProviders(<Controlled options={many} />);
     const { list } = await open();
     expect(list.querySelectorAll('input[type="checkbox"]')).toHaveLength(MULTI_SELECT_RENDER_CAP);
-    expect(screen.getByText(`Se muestran ${MULTI_SELECT_RENDER_CAP} de ${MULTI_SELECT_RENDER_CAP + 5}; escriba para acotar la búsqueda`)).toBeTruthy();
+    expect(
+      screen.getByText(
+        `Se muestran ${MULTI_SELECT_RENDER_CAP} de ${MULTI_SELECT_RENDER_CAP + 5}; escriba para acotar la búsqueda`,
+      ),
+    ).toBeTruthy();
   });
 });

@@ -1,8 +1,27 @@
 import { useId, useMemo, useState } from 'react';
-import { Badge, Box, Button, Checkmark, Flex, Input, Popover, Portal, Spinner, Text, VisuallyHidden, chakra } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Checkmark,
+  Flex,
+  Input,
+  Popover,
+  Portal,
+  Spinner,
+  Text,
+  VisuallyHidden,
+  chakra,
+} from '@chakra-ui/react';
 import { ChevronDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { BULK_SELECTION_MAX, FILTER_DROPDOWN_MIN_WIDTH, FILTER_LIST_DEBOUNCE_MS, FILTER_LIST_MAX_HEIGHT, FILTER_LIST_ROW_HEIGHT } from '#domain/limits';
+import {
+  BULK_SELECTION_MAX,
+  FILTER_DROPDOWN_MIN_WIDTH,
+  FILTER_LIST_DEBOUNCE_MS,
+  FILTER_LIST_MAX_HEIGHT,
+  FILTER_LIST_ROW_HEIGHT,
+} from '#domain/limits';
 import { matchesTerm } from './text-match.ts';
 import { useDebouncedCallback } from './use-debounced-callback.ts';
 
@@ -32,7 +51,16 @@ export function toggleSelection(selected: string[], option: string, max: number)
 }
 
 /** docs/product.md §2 generic multi-select filter: a searchable checkbox list in a dropdown, capped at 50 selected. */
-export function MultiSelectFilter({ label, options, value, onChange, onSearchChange, max = BULK_SELECTION_MAX, loading, disabled }: MultiSelectFilterProps) {
+export function MultiSelectFilter({
+  label,
+  options,
+  value,
+  onChange,
+  onSearchChange,
+  max = BULK_SELECTION_MAX,
+  loading,
+  disabled,
+}: MultiSelectFilterProps) {
   const { t } = useTranslation();
   const listId = useId();
   const [term, setTerm] = useState('');
@@ -55,13 +83,21 @@ export function MultiSelectFilter({ label, options, value, onChange, onSearchCha
       <Popover.Trigger asChild>
         <Button variant="outline" size="md" disabled={disabled} flexShrink={0}>
           {label}
-          {value.length > 0 && <Badge colorPalette="brand" variant="solid">{value.length}</Badge>}
+          {value.length > 0 && (
+            <Badge colorPalette="brand" variant="solid">
+              {value.length}
+            </Badge>
+          )}
           <ChevronDown size={16} aria-hidden="true" />
         </Button>
       </Popover.Trigger>
       <Portal>
         <Popover.Positioner>
-          <Popover.Content minW={`${FILTER_DROPDOWN_MIN_WIDTH}px`} w={{ base: 'auto', sm: '400px' }} maxW="calc(100vw - 16px)">
+          <Popover.Content
+            minW={`${FILTER_DROPDOWN_MIN_WIDTH}px`}
+            w={{ base: 'auto', sm: '400px' }}
+            maxW="calc(100vw - 16px)"
+          >
             <Popover.Body p="3" display="flex" flexDirection="column" gap="2">
               <Input
                 type="search"
@@ -90,7 +126,14 @@ export function MultiSelectFilter({ label, options, value, onChange, onSearchCha
                   {t('widgets.multi_select.max_reached', { max })}
                 </Text>
               )}
-              <Box id={listId} role="group" aria-label={label} maxH={`${FILTER_LIST_MAX_HEIGHT}px`} overflowY="auto" aria-busy={loading || undefined}>
+              <Box
+                id={listId}
+                role="group"
+                aria-label={label}
+                maxH={`${FILTER_LIST_MAX_HEIGHT}px`}
+                overflowY="auto"
+                aria-busy={loading || undefined}
+              >
                 {loading && (
                   <Flex h={`${FILTER_LIST_ROW_HEIGHT}px`} align="center" gap="2" px="2">
                     <Spinner size="sm" />
@@ -98,7 +141,14 @@ export function MultiSelectFilter({ label, options, value, onChange, onSearchCha
                   </Flex>
                 )}
                 {!loading && visible.length === 0 && (
-                  <Text h={`${FILTER_LIST_ROW_HEIGHT}px`} display="flex" alignItems="center" px="2" fontSize="sm" color="fg.muted">
+                  <Text
+                    h={`${FILTER_LIST_ROW_HEIGHT}px`}
+                    display="flex"
+                    alignItems="center"
+                    px="2"
+                    fontSize="sm"
+                    color="fg.muted"
+                  >
                     {t('widgets.multi_select.no_results')}
                   </Text>
                 )}
@@ -119,7 +169,11 @@ export function MultiSelectFilter({ label, options, value, onChange, onSearchCha
                       cursor={isLocked ? 'not-allowed' : 'pointer'}
                       opacity={isLocked ? 0.5 : 1}
                       _hover={{ bg: 'bg.muted' }}
-                      _focusWithin={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '-2px' }}
+                      _focusWithin={{
+                        outline: '2px solid',
+                        outlineColor: 'colorPalette.focusRing',
+                        outlineOffset: '-2px',
+                      }}
                       colorPalette="brand"
                     >
                       <VisuallyHidden asChild>

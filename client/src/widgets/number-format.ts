@@ -45,7 +45,11 @@ export function roundTo(value: number, precision: number, round = true): number 
 }
 
 /** Replaces the es-CL separators with the configured ones in a single pass (so '.'↔',' swaps work). */
-function swapSeparators(text: string, from: { thousands: string; decimal: string }, to: { thousands: string; decimal: string }): string {
+function swapSeparators(
+  text: string,
+  from: { thousands: string; decimal: string },
+  to: { thousands: string; decimal: string },
+): string {
   if (from.thousands === to.thousands && from.decimal === to.decimal) return text;
   let out = '';
   for (const ch of text) out += ch === from.thousands ? to.thousands : ch === from.decimal ? to.decimal : ch;

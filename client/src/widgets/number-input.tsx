@@ -32,7 +32,22 @@ export type NumberInputProps = Partial<NumberFormatOptions> & {
  */
 export function NumberInput(props: NumberInputProps) {
   const { t } = useTranslation();
-  const { value, onChange, label, id, name, placeholder, disabled, readOnly, required, invalid, errorText, helperText, onBlur, size } = props;
+  const {
+    value,
+    onChange,
+    label,
+    id,
+    name,
+    placeholder,
+    disabled,
+    readOnly,
+    required,
+    invalid,
+    errorText,
+    helperText,
+    onBlur,
+    size,
+  } = props;
   const { thousands, decimal, precision, allowNegative, round, min, max } = props;
   const options = useMemo(
     () => withDefaults({ thousands, decimal, precision, allowNegative, round, min, max }),
@@ -108,7 +123,13 @@ export function NumberInput(props: NumberInputProps) {
   );
 
   return (
-    <Field.Root invalid={invalid} required={required} disabled={disabled} readOnly={readOnly} ids={{ control: inputId }}>
+    <Field.Root
+      invalid={invalid}
+      required={required}
+      disabled={disabled}
+      readOnly={readOnly}
+      ids={{ control: inputId }}
+    >
       {label && (
         <Field.Label>
           {label}
@@ -118,7 +139,7 @@ export function NumberInput(props: NumberInputProps) {
       {input}
       {invalid && errorText ? (
         <Field.ErrorText>{errorText}</Field.ErrorText>
-      ) : (notice || helperText) ? (
+      ) : notice || helperText ? (
         <Field.HelperText role={notice ? 'status' : undefined} color={notice ? 'orange.fg' : undefined}>
           {notice ?? helperText}
         </Field.HelperText>

@@ -1,11 +1,19 @@
-import { Badge, Box, Flex, HStack, Link, List, Text } from '@chakra-ui/react';
-import { Paperclip } from 'lucide-react';
+import { Badge, Box, Flex, HStack, List, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { readableTextColor } from './color.ts';
 import { displayDate } from './display-date.ts';
+import { AttachmentGallery } from './upload/attachment-gallery.tsx';
 
 export type ObservationUser = { name: string; color?: string | null; acronimo?: string | null };
-export type ObservationFile = { id?: string | number; name?: string | null; filename?: string | null; download_name?: string | null; url?: string | null };
+export type ObservationFile = {
+  id?: string | number;
+  name?: string | null;
+  filename?: string | null;
+  download_name?: string | null;
+  url?: string | null;
+  /** Storage path: an image's thumbnail is found beside it (docs/product.md §9). */
+  path?: string | null;
+};
 
 /** docs/product.md §3 observation entry: usuario, fecha or fecha_creacion, tipo, text, archivos. */
 export type ObservationEntry = {
@@ -59,9 +67,7 @@ function formatWhen(text: string | null | undefined, language: string): string |
   return displayDate(date, language, hasTime ? { hours: date.getHours(), minutes: date.getMinutes() } : undefined);
 }
 
-function fileLabel(file: ObservationFile, index: number, fallback: (i: number) => string): string {
-  return file.download_name || file.name || file.filename || fallback(index + 1);
-}
+const fileName = (file: ObservationFile) => file.download_name || file.name || file.filename || null;
 
 /** docs/product.md §2 observation list: who wrote it (avatar in their colour), when, its type, the text and its files. */
 export function ObservationList({ entries, emptyText, onOpenFile }: ObservationListProps) {
@@ -115,34 +121,11 @@ export function ObservationList({ entries, emptyText, onOpenFile }: ObservationL
                 {entry.text}
               </Text>
               {files.length > 0 && (
-                <List.Root as="ul" listStyleType="none" mt="1" gap="1" aria-label={t('widgets.observations.files')}>
-                  {files.map((file, i) => {
-                    const name = fileLabel(file, i, (n) => t('widgets.observations.file_fallback', { index: n }));
-                    const content = (
-                      <>
-                        <Paperclip size={14} aria-hidden="true" />
-                        {name}
-                      </>
-                    );
-                    return (
-                      <List.Item key={file.id ?? i} fontSize="sm" display="flex">
-                        {onOpenFile ? (
-                          <Link asChild colorPalette="brand">
-                            <button type="button" onClick={() => onOpenFile(file, entry)}>
-                              {content}
-                            </button>
-                          </Link>
-                        ) : file.url ? (
-                          <Link href={file.url} colorPalette="brand" target="_blank" rel="noopener noreferrer">
-                            {content}
-                          </Link>
-                        ) : (
-                          <HStack gap="1">{content}</HStack>
-                        )}
-                      </List.Item>
-                    );
-                  })}
-                </List.Root>
+                <AttachmentGallery
+                  files={files.map((f, i) => ({ id: i, name: fileName(f), path: f.path ?? null, url: f.url }))}
+                  fallbackName={(n) => t('widgets.observations.file_fallback', { index: n })}
+                  onOpenFile={onOpenFile ? (g) => onOpenFile(files[Number(g.id)] ?? g, entry) : undefined}
+                />
               )}
             </Box>
           </List.Item>

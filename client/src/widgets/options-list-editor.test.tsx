@@ -15,7 +15,10 @@ const saved: EditableOption[] = [
 
 describe('options-list rules (docs/product.md §5)', () => {
   it('adds trimmed names at the end as new, enabled items', () => {
-    expect(addOption(saved, '  Azul  ', 50)).toEqual({ list: [...saved, { id: null, name: 'Azul', disabled: false }], outcome: 'added' });
+    expect(addOption(saved, '  Azul  ', 50)).toEqual({
+      list: [...saved, { id: null, name: 'Azul', disabled: false }],
+      outcome: 'added',
+    });
   });
 
   it('ignores empty names and case-insensitive duplicates', () => {
@@ -46,7 +49,15 @@ describe('options-list rules (docs/product.md §5)', () => {
   });
 });
 
-function Controlled({ initial, spy, max }: { initial: EditableOption[]; spy: (v: EditableOption[]) => void; max?: number }) {
+function Controlled({
+  initial,
+  spy,
+  max,
+}: {
+  initial: EditableOption[];
+  spy: (v: EditableOption[]) => void;
+  max?: number;
+}) {
   const [value, setValue] = useState(initial);
   return (
     <OptionsListEditor
@@ -126,7 +137,11 @@ describe('OptionsListEditor (docs/product.md §5)', { timeout: 20_000 }, () => {
     expect(verde.checked).toBe(false);
     expect(getComputedStyle(screen.getByText('Verde')).textDecoration).toBe('line-through');
     await user.click(verde);
-    expect(spy).toHaveBeenLastCalledWith([saved[0], { id: 2, name: 'Verde', disabled: false }, { id: null, name: 'Azul', disabled: false }]);
+    expect(spy).toHaveBeenLastCalledWith([
+      saved[0],
+      { id: 2, name: 'Verde', disabled: false },
+      { id: null, name: 'Azul', disabled: false },
+    ]);
 
     await user.click(screen.getByRole('checkbox', { name: 'Opción «Rojo» habilitada' }));
     expect(spy.mock.lastCall![0][0]).toEqual({ id: 1, name: 'Rojo', disabled: true });
@@ -137,11 +152,23 @@ describe('OptionsListEditor (docs/product.md §5)', { timeout: 20_000 }, () => {
 
   it('reorders by keyboard drag on the handle', async () => {
     // happy-dom has no layout: give each row a 40 px slot so dnd-kit can measure positions.
-    const rect = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+    const rect = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
+      this: HTMLElement,
+    ) {
       const row = this.closest('[data-option-key]');
       const index = row ? [...row.parentElement!.children].indexOf(row) : 0;
       const top = index * 40;
-      return { x: 0, y: top, top, left: 0, bottom: top + 40, right: 300, width: 300, height: 40, toJSON: () => ({}) } as DOMRect;
+      return {
+        x: 0,
+        y: top,
+        top,
+        left: 0,
+        bottom: top + 40,
+        right: 300,
+        width: 300,
+        height: 40,
+        toJSON: () => ({}),
+      } as DOMRect;
     });
     try {
       const spy = vi.fn();

@@ -3,7 +3,12 @@ import type { CSSProperties } from 'react';
 import { Badge, Box, Button, Field, Flex, IconButton, Input, Switch, Text, VisuallyHidden } from '@chakra-ui/react';
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors } from '@dnd-kit/core';
 import type { Announcements, DragEndEvent, UniqueIdentifier } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { GripVertical, Plus, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -33,8 +38,15 @@ type RowProps = {
 function OptionRow({ option, readOnly, onRemove, onToggle }: RowProps) {
   const { t } = useTranslation();
   const id = optionKey(option);
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, disabled: readOnly });
-  const style: CSSProperties = { transform: CSS.Transform.toString(transform), transition, zIndex: isDragging ? 1 : undefined };
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id,
+    disabled: readOnly,
+  });
+  const style: CSSProperties = {
+    transform: CSS.Transform.toString(transform),
+    transition,
+    zIndex: isDragging ? 1 : undefined,
+  };
   const isNew = isNewOption(option);
   return (
     <Flex
@@ -78,22 +90,28 @@ function OptionRow({ option, readOnly, onRemove, onToggle }: RowProps) {
           {t('widgets.options_editor.new_badge')}
         </Badge>
       )}
-      {isNew
-        ? !readOnly && (
-            <IconButton variant="ghost" size="xs" colorPalette="red" aria-label={t('widgets.options_editor.remove', { name: option.name })} onClick={onRemove}>
-              <Trash2 size={16} />
-            </IconButton>
-          )
-        : (
-            // docs/product.md §5: saved options are never removed (answers may use them), only disabled.
-            <Switch.Root size="sm" checked={!option.disabled} disabled={readOnly} onCheckedChange={onToggle}>
-              <Switch.HiddenInput />
-              <Switch.Control />
-              <Switch.Label>
-                <VisuallyHidden>{t('widgets.options_editor.enabled', { name: option.name })}</VisuallyHidden>
-              </Switch.Label>
-            </Switch.Root>
-          )}
+      {isNew ? (
+        !readOnly && (
+          <IconButton
+            variant="ghost"
+            size="xs"
+            colorPalette="red"
+            aria-label={t('widgets.options_editor.remove', { name: option.name })}
+            onClick={onRemove}
+          >
+            <Trash2 size={16} />
+          </IconButton>
+        )
+      ) : (
+        // docs/product.md §5: saved options are never removed (answers may use them), only disabled.
+        <Switch.Root size="sm" checked={!option.disabled} disabled={readOnly} onCheckedChange={onToggle}>
+          <Switch.HiddenInput />
+          <Switch.Control />
+          <Switch.Label>
+            <VisuallyHidden>{t('widgets.options_editor.enabled', { name: option.name })}</VisuallyHidden>
+          </Switch.Label>
+        </Switch.Root>
+      )}
     </Flex>
   );
 }
@@ -103,12 +121,21 @@ function OptionRow({ option, readOnly, onRemove, onToggle }: RowProps) {
  * `max` with an 'n / max' counter, reorder by drag (pointer or keyboard), remove new items and
  * enable/disable saved ones.
  */
-export function OptionsListEditor({ value, onChange, max = CUSTOM_FIELD_OPTIONS_MAX, label, readOnly }: OptionsListEditorProps) {
+export function OptionsListEditor({
+  value,
+  onChange,
+  max = CUSTOM_FIELD_OPTIONS_MAX,
+  label,
+  readOnly,
+}: OptionsListEditorProps) {
   const { t } = useTranslation();
   const inputId = useId();
   const [draft, setDraft] = useState('');
   const [refusal, setRefusal] = useState<{ outcome: AddOutcome; name: string } | null>(null);
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
   const keys = value.map(optionKey);
   const atMax = value.length >= max;
 
@@ -116,8 +143,20 @@ export function OptionsListEditor({ value, onChange, max = CUSTOM_FIELD_OPTIONS_
   const positionOf = (id: UniqueIdentifier | undefined) => (id == null ? 0 : keys.indexOf(String(id)) + 1);
   const announcements: Announcements = {
     onDragStart: ({ active }) => t('widgets.options_editor.dnd.start', { name: nameOf(active.id) }),
-    onDragOver: ({ active, over }) => (over ? t('widgets.options_editor.dnd.over', { name: nameOf(active.id), position: positionOf(over.id), total: keys.length }) : undefined),
-    onDragEnd: ({ active, over }) => t('widgets.options_editor.dnd.end', { name: nameOf(active.id), position: positionOf(over?.id ?? active.id), total: keys.length }),
+    onDragOver: ({ active, over }) =>
+      over
+        ? t('widgets.options_editor.dnd.over', {
+            name: nameOf(active.id),
+            position: positionOf(over.id),
+            total: keys.length,
+          })
+        : undefined,
+    onDragEnd: ({ active, over }) =>
+      t('widgets.options_editor.dnd.end', {
+        name: nameOf(active.id),
+        position: positionOf(over?.id ?? active.id),
+        total: keys.length,
+      }),
     onDragCancel: ({ active }) => t('widgets.options_editor.dnd.cancel', { name: nameOf(active.id) }),
   };
 
@@ -151,7 +190,12 @@ export function OptionsListEditor({ value, onChange, max = CUSTOM_FIELD_OPTIONS_
         <Field.Root ids={{ control: inputId }} mb="2">
           <Flex justify="space-between" align="baseline" w="full">
             <Field.Label>{label ?? t('widgets.options_editor.new_label')}</Field.Label>
-            <Text fontSize="xs" color={atMax ? 'orange.fg' : 'fg.muted'} aria-live="polite" data-testid="options-counter">
+            <Text
+              fontSize="xs"
+              color={atMax ? 'orange.fg' : 'fg.muted'}
+              aria-live="polite"
+              data-testid="options-counter"
+            >
               {t('widgets.options_editor.counter', { count: value.length, max })}
             </Text>
           </Flex>
@@ -191,7 +235,10 @@ export function OptionsListEditor({ value, onChange, max = CUSTOM_FIELD_OPTIONS_
           sensors={sensors}
           collisionDetection={closestCenter}
           onDragEnd={handleDragEnd}
-          accessibility={{ announcements, screenReaderInstructions: { draggable: t('widgets.options_editor.dnd.instructions') } }}
+          accessibility={{
+            announcements,
+            screenReaderInstructions: { draggable: t('widgets.options_editor.dnd.instructions') },
+          }}
         >
           <SortableContext items={keys} strategy={verticalListSortingStrategy}>
             <Flex as="ul" direction="column" gap="1" listStyleType="none" m="0" p="0">

@@ -15,7 +15,11 @@ export function optionKey(option: EditableOption): string {
 }
 
 /** Adds a new enabled option at the end; refuses empty names, duplicates (any case) and going past `max`. */
-export function addOption(list: EditableOption[], rawName: string, max: number): { list: EditableOption[]; outcome: AddOutcome } {
+export function addOption(
+  list: EditableOption[],
+  rawName: string,
+  max: number,
+): { list: EditableOption[]; outcome: AddOutcome } {
   const name = rawName.trim();
   if (!name) return { list, outcome: 'empty' };
   const folded = name.toLocaleLowerCase();

@@ -11,8 +11,17 @@ function Harness({ onChange, delay }: { onChange: (v: string) => void; delay?: n
   const [value, setValue] = useState('');
   return (
     <>
-      <SearchInput value={value} delay={delay} onChange={(v) => { setValue(v); onChange(v); }} />
-      <button type="button" onClick={() => setValue('')}>reset-from-outside</button>
+      <SearchInput
+        value={value}
+        delay={delay}
+        onChange={(v) => {
+          setValue(v);
+          onChange(v);
+        }}
+      />
+      <button type="button" onClick={() => setValue('')}>
+        reset-from-outside
+      </button>
     </>
   );
 }
@@ -24,11 +33,17 @@ describe('search input (docs/product.md §9 debounce)', () => {
     renderWithProviders(<Harness onChange={onChange} />);
     const input = screen.getByRole('searchbox', { name: 'Buscar' });
     fireEvent.change(input, { target: { value: 'Tor' } });
-    act(() => { vi.advanceTimersByTime(500); });
+    act(() => {
+      vi.advanceTimersByTime(500);
+    });
     fireEvent.change(input, { target: { value: 'Torre A ' } });
-    act(() => { vi.advanceTimersByTime(749); });
+    act(() => {
+      vi.advanceTimersByTime(749);
+    });
     expect(onChange).not.toHaveBeenCalled();
-    act(() => { vi.advanceTimersByTime(1); });
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(onChange).toHaveBeenCalledTimes(1);
     expect(onChange).toHaveBeenCalledWith('Torre A');
   });
@@ -38,7 +53,9 @@ describe('search input (docs/product.md §9 debounce)', () => {
     const onChange = vi.fn();
     renderWithProviders(<Harness onChange={onChange} delay={250} />);
     fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'ab' } });
-    act(() => { vi.advanceTimersByTime(250); });
+    act(() => {
+      vi.advanceTimersByTime(250);
+    });
     expect(onChange).toHaveBeenCalledWith('ab');
   });
 
@@ -53,7 +70,9 @@ describe('search input (docs/product.md §9 debounce)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Limpiar búsqueda' }));
     expect(onChange).toHaveBeenLastCalledWith('');
     expect((input as HTMLInputElement).value).toBe('');
-    act(() => { vi.advanceTimersByTime(1000); });
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(onChange).toHaveBeenCalledTimes(2);
   });
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { CloseButton, Input, InputGroup } from '@chakra-ui/react';
+import { Input, InputGroup } from '@chakra-ui/react';
+import { CloseButton } from './close-button.tsx';
 import { Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_DEBOUNCE_MS } from '#domain/limits';
@@ -18,7 +19,16 @@ export type SearchInputProps = {
 };
 
 /** Debounced search box: Enter searches at once, the clear button empties it at once. */
-export function SearchInput({ value, onChange, delay = SEARCH_DEBOUNCE_MS, placeholder, label, size = 'md', maxLength = 100, ...rest }: SearchInputProps) {
+export function SearchInput({
+  value,
+  onChange,
+  delay = SEARCH_DEBOUNCE_MS,
+  placeholder,
+  label,
+  size = 'md',
+  maxLength = 100,
+  ...rest
+}: SearchInputProps) {
   const { t } = useTranslation();
   const [text, setText] = useState(value);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -55,9 +65,19 @@ export function SearchInput({ value, onChange, delay = SEARCH_DEBOUNCE_MS, place
       flex="1"
       minW="0"
       startElement={<Search size={16} aria-hidden />}
-      endElement={text ? (
-        <CloseButton size="xs" me="-2" aria-label={t('app.search.clear')} onClick={() => { setText(''); emit(''); }} />
-      ) : undefined}
+      endElement={
+        text ? (
+          <CloseButton
+            size="xs"
+            me="-2"
+            aria-label={t('app.search.clear')}
+            onClick={() => {
+              setText('');
+              emit('');
+            }}
+          />
+        ) : undefined
+      }
     >
       <Input
         type="search"
@@ -67,7 +87,9 @@ export function SearchInput({ value, onChange, delay = SEARCH_DEBOUNCE_MS, place
         placeholder={placeholder ?? t('app.search.placeholder')}
         aria-label={label ?? t('app.search.label')}
         onChange={(e) => schedule(e.target.value)}
-        onKeyDown={(e) => { if (e.key === 'Enter') emit(text); }}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') emit(text);
+        }}
         data-testid={rest['data-testid'] ?? 'search-input'}
       />
     </InputGroup>

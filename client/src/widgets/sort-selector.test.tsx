@@ -11,7 +11,15 @@ const fields = [
   { id: 'subject', name: 'Asunto' },
 ];
 
-function Controlled({ initial, spy, allowNone }: { initial: SortValue; spy: (v: SortValue) => void; allowNone?: boolean }) {
+function Controlled({
+  initial,
+  spy,
+  allowNone,
+}: {
+  initial: SortValue;
+  spy: (v: SortValue) => void;
+  allowNone?: boolean;
+}) {
   const [value, setValue] = useState(initial);
   return (
     <SortSelector

@@ -2,12 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { CircleCheck, Lock, RefreshCw, Siren, ThumbsUp, TriangleAlert } from 'lucide-react';
 import { renderWithProviders } from '../test/render.tsx';
-import { darkenColor, lightenColor, readableTextColor } from './color.ts';
+import { contrastRatio, darkenColor, lightenColor, readableTextColor, relativeLuminance } from './color.ts';
 import { STATE_TAG_ICONS, StateTag, stateTagColors, stateTagIcon } from './state-tag.tsx';
 
 describe('StateTag icon mapping (docs/product.md §4: qi0–qi5 → emergency, cached, thumb_up, check_circle, lock, warning)', () => {
   it('maps every code to the lucide equivalent of its Material icon', () => {
-    expect(STATE_TAG_ICONS).toEqual({ qi0: Siren, qi1: RefreshCw, qi2: ThumbsUp, qi3: CircleCheck, qi4: Lock, qi5: TriangleAlert });
+    expect(STATE_TAG_ICONS).toEqual({
+      qi0: Siren,
+      qi1: RefreshCw,
+      qi2: ThumbsUp,
+      qi3: CircleCheck,
+      qi4: Lock,
+      qi5: TriangleAlert,
+    });
   });
 
   it('has no icon for unknown or missing codes', () => {
@@ -58,10 +65,23 @@ describe('lightened background colour (docs/product.md §4)', () => {
   });
 
   it('keeps a dark colour as the text colour and darkens a light one so it stays readable', () => {
-    expect(stateTagColors('#1f64b5')).toEqual({ background: lightenColor('#1f64b5', 0.85), foreground: '#1f64b5', border: lightenColor('#1f64b5', 0.5) });
-    expect(stateTagColors('#ffeb3b').foreground).toBe(darkenColor('#ffeb3b', 0.45));
+    expect(stateTagColors('#1f64b5')).toEqual({
+      background: lightenColor('#1f64b5', 0.85),
+      foreground: '#1f64b5',
+      border: lightenColor('#1f64b5', 0.5),
+    });
+    expect(relativeLuminance(stateTagColors('#ffeb3b').foreground)!).toBeLessThan(
+      relativeLuminance(darkenColor('#ffeb3b', 0.4))!,
+    );
     expect(readableTextColor('#ffeb3b')).toBe('#000000');
     expect(readableTextColor('#174d8c')).toBe('#ffffff');
+  });
+
+  it('WCAG 1.4.3: the text of every tag reads at 4.5:1 on its tint, mid tones included (a grey, a blue)', () => {
+    for (const color of ['#6b7280', '#1e88e5', '#2e7d32', '#ef6c00', '#ffeb3b', '#8bc34a', '#e53935', '#9c27b0']) {
+      const { foreground, background } = stateTagColors(color);
+      expect(contrastRatio(foreground, background), color).toBeGreaterThanOrEqual(4.5);
+    }
   });
 
   it('paints the tag with the lightened background and the colour as text', () => {

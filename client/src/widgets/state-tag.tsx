@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import { CircleCheck, Lock, RefreshCw, Siren, ThumbsUp, TriangleAlert } from 'lucide-react';
 import { Box, Span, VisuallyHidden } from '@chakra-ui/react';
-import { darkenColor, lightenColor, relativeLuminance } from './color.ts';
+import { contrastRatio, darkenColor, lightenColor, relativeLuminance } from './color.ts';
 
 /**
  * docs/product.md §4: icon codes qi0–qi5 map to the Material icons emergency, cached, thumb_up, check_circle,
@@ -23,12 +23,22 @@ export function stateTagIcon(code: string | null | undefined): LucideIcon | null
   return code != null && Object.hasOwn(STATE_TAG_ICONS, code) ? STATE_TAG_ICONS[code as StateTagIconCode] : null;
 }
 
+/** WCAG 1.4.3: the tag's small text needs 4.5:1 against its background. */
+const TEXT_CONTRAST = 4.5;
+
 /** Background (the colour lightened, docs/product.md §4) and foreground of a tag drawn in `color`. */
 export function stateTagColors(color: string): { background: string; foreground: string; border: string } {
+  const background = lightenColor(color, 0.85);
   const luminance = relativeLuminance(color);
-  // Light colours (yellow, light green) would vanish on their own lightened background: darken the text.
-  const foreground = luminance != null && luminance > 0.35 ? darkenColor(color, 0.45) : color;
-  return { background: lightenColor(color, 0.85), foreground, border: lightenColor(color, 0.5) };
+  // Light colours (yellow, light green) would vanish on their own lightened background: darken the text; mid tones
+  // (a blue, a grey) still read faint on their own tint, so the text darkens further until it is legible.
+  let amount = luminance != null && luminance > 0.35 ? 0.45 : 0;
+  let foreground = amount ? darkenColor(color, amount) : color;
+  while (amount < 0.95 && (contrastRatio(foreground, background) ?? Infinity) < TEXT_CONTRAST) {
+    amount += 0.05;
+    foreground = darkenColor(color, amount);
+  }
+  return { background, foreground, border: lightenColor(color, 0.5) };
 }
 
 export type StateTagProps = {

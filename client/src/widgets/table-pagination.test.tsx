@@ -8,7 +8,9 @@ vi.setConfig({ testTimeout: 20_000 });
 
 describe('table pagination (docs/product.md §2)', () => {
   it('shows boundary (first/last) buttons only when there are more than 2 pages', () => {
-    const { unmount } = renderWithProviders(<TablePagination page={1} total={100} rowsPerPage={50} onPageChange={() => undefined} />);
+    const { unmount } = renderWithProviders(
+      <TablePagination page={1} total={100} rowsPerPage={50} onPageChange={() => undefined} />,
+    );
     expect(screen.queryByRole('button', { name: 'Primera página' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Última página' })).toBeNull();
     unmount();

@@ -6,7 +6,9 @@ import { renderWithProviders } from '../test/render.tsx';
 import type { ToggleInputProps } from './toggle-input.tsx';
 import { ToggleInput } from './toggle-input.tsx';
 
-function Controlled(props: Omit<ToggleInputProps, 'checked' | 'onChange'> & { initial?: boolean; onChange: ToggleInputProps['onChange'] }) {
+function Controlled(
+  props: Omit<ToggleInputProps, 'checked' | 'onChange'> & { initial?: boolean; onChange: ToggleInputProps['onChange'] },
+) {
   const { initial = false, onChange, ...rest } = props;
   const [checked, setChecked] = useState(initial);
   return (
@@ -25,7 +27,14 @@ describe('ToggleInput (docs/product.md §2)', () => {
   it('switches on and off by click and keyboard, with its label', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();
-    renderWithProviders(<Controlled label="Categoría activa" onChange={onChange} stateLabels description="Se muestra al crear solicitudes" />);
+    renderWithProviders(
+      <Controlled
+        label="Categoría activa"
+        onChange={onChange}
+        stateLabels
+        description="Se muestra al crear solicitudes"
+      />,
+    );
     const toggle = screen.getByRole('checkbox', { name: 'Categoría activa' }) as HTMLInputElement;
     expect(screen.getByText('No')).toBeTruthy();
     expect(screen.getByText('Se muestra al crear solicitudes')).toBeTruthy();
@@ -39,7 +48,14 @@ describe('ToggleInput (docs/product.md §2)', () => {
   });
 
   it('uses the caller’s state words', () => {
-    renderWithProviders(<ToggleInput label="Integración" checked stateLabels={{ on: 'Activada', off: 'Desactivada' }} onChange={() => {}} />);
+    renderWithProviders(
+      <ToggleInput
+        label="Integración"
+        checked
+        stateLabels={{ on: 'Activada', off: 'Desactivada' }}
+        onChange={() => {}}
+      />,
+    );
     expect(screen.getByText('Activada')).toBeTruthy();
   });
 
@@ -77,7 +93,9 @@ describe('ToggleInput (docs/product.md §2)', () => {
   it('stops waiting when the request fails', async () => {
     const user = userEvent.setup();
     let fail!: (e: Error) => void;
-    renderWithProviders(<Controlled label="Webhook" onChange={() => new Promise<void>((_, reject) => (fail = reject))} />);
+    renderWithProviders(
+      <Controlled label="Webhook" onChange={() => new Promise<void>((_, reject) => (fail = reject))} />,
+    );
     const toggle = screen.getByRole('checkbox', { name: 'Webhook' }) as HTMLInputElement;
     await user.click(toggle);
     expect(toggle.disabled).toBe(true);

@@ -17,10 +17,20 @@ export type ToggleInputProps = {
 };
 
 /** docs/product.md §2 toggle input: a labelled switch for boolean settings and activate/deactivate actions. */
-export function ToggleInput({ label, checked, onChange, description, stateLabels, disabled, readOnly, name }: ToggleInputProps) {
+export function ToggleInput({
+  label,
+  checked,
+  onChange,
+  description,
+  stateLabels,
+  disabled,
+  readOnly,
+  name,
+}: ToggleInputProps) {
   const { t } = useTranslation();
   const [pending, setPending] = useState(false);
-  const words = stateLabels === true ? { on: t('widgets.toggle.on'), off: t('widgets.toggle.off') } : stateLabels || null;
+  const words =
+    stateLabels === true ? { on: t('widgets.toggle.on'), off: t('widgets.toggle.off') } : stateLabels || null;
 
   function handleChange(next: boolean) {
     if (readOnly || pending) return;

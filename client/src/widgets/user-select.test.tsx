@@ -19,14 +19,35 @@ const v2: UserOption[] = [
 
 describe('user option shapes (docs/product.md §3)', () => {
   it('normalises the v1 shape: eliminado "1" is deleted, disponible gives availability', () => {
-    expect(normalizeUserOption(v1[0]!)).toEqual({ value: '1', name: 'Ana Pérez', login: 'aperez', acronym: 'AP', imageUrl: null, isDeleted: false, isAvailable: true });
+    expect(normalizeUserOption(v1[0]!)).toEqual({
+      value: '1',
+      name: 'Ana Pérez',
+      login: 'aperez',
+      acronym: 'AP',
+      imageUrl: null,
+      isDeleted: false,
+      isAvailable: true,
+    });
     expect(normalizeUserOption(v1[1]!).isAvailable).toBe(false);
     expect(normalizeUserOption(v1[2]!).isDeleted).toBe(true);
-    expect(normalizeUserOption({ id: 9, name: 'Sin Datos' })).toMatchObject({ acronym: 'SD', isDeleted: false, isAvailable: null, login: null });
+    expect(normalizeUserOption({ id: 9, name: 'Sin Datos' })).toMatchObject({
+      acronym: 'SD',
+      isDeleted: false,
+      isAvailable: null,
+      login: null,
+    });
   });
 
   it('normalises the v2 shape: username is the value without id, disabled counts as deleted', () => {
-    expect(normalizeUserOption(v2[0]!)).toEqual({ value: 'drivas', name: 'Diego Rivas', login: 'drivas', acronym: 'DR', imageUrl: null, isDeleted: false, isAvailable: null });
+    expect(normalizeUserOption(v2[0]!)).toEqual({
+      value: 'drivas',
+      name: 'Diego Rivas',
+      login: 'drivas',
+      acronym: 'DR',
+      imageUrl: null,
+      isDeleted: false,
+      isAvailable: null,
+    });
     expect(normalizeUserOption(v2[1]!)).toMatchObject({ acronym: 'EM', isDeleted: true });
     expect(normalizeUserOption({ id: 7, full_name: 'F G', username: 'fg' }).value).toBe('7');
   });
@@ -50,7 +71,15 @@ function matchedCss(el: Element): string {
   return rules.join('\n');
 }
 
-function Single({ initial = null, spy, options = v1 }: { initial?: string | null; spy?: (v: string | null) => void; options?: UserOption[] }) {
+function Single({
+  initial = null,
+  spy,
+  options = v1,
+}: {
+  initial?: string | null;
+  spy?: (v: string | null) => void;
+  options?: UserOption[];
+}) {
   const [value, setValue] = useState<string | null>(initial);
   return (
     <UserSelect
@@ -78,7 +107,10 @@ describe('UserSelect (docs/product.md §2, §4)', () => {
     renderWithProviders(<Single spy={spy} />);
     const list = await openList(user);
     const options = within(list).getAllByRole('option');
-    expect(options.map((o) => within(o).getByText(/ /, { selector: 'p' }).textContent)).toEqual(['Ana Pérez', 'Bruno Díaz']);
+    expect(options.map((o) => within(o).getByText(/ /, { selector: 'p' }).textContent)).toEqual([
+      'Ana Pérez',
+      'Bruno Díaz',
+    ]);
     const available = within(options[0]!).getByText('Disponible');
     const unavailable = within(options[1]!).getByText('No disponible');
     expect(available.getAttribute('data-available')).toBe('true');
@@ -106,8 +138,16 @@ describe('UserSelect (docs/product.md §2, §4)', () => {
     expect(within(trigger).getByText('(Usuario eliminado)', { exact: false })).toBeTruthy();
     const list = await openList(user);
     const option = within(list).getByRole('option', { name: /Carla Soto/ });
-    expect(getComputedStyle(within(option).getByText('Carla Soto', { exact: false })).textDecoration).toBe('line-through');
-    expect(getComputedStyle(within(list).getByRole('option', { name: /Ana Pérez/ }).querySelector('p')!).textDecoration).not.toBe('line-through');
+    expect(getComputedStyle(within(option).getByText('Carla Soto', { exact: false })).textDecoration).toBe(
+      'line-through',
+    );
+    expect(
+      getComputedStyle(
+        within(list)
+          .getByRole('option', { name: /Ana Pérez/ })
+          .querySelector('p')!,
+      ).textDecoration,
+    ).not.toBe('line-through');
   });
 
   it('drops the deleted user from the list once another is chosen', async () => {

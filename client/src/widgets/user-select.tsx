@@ -20,7 +20,10 @@ type CommonProps = {
 };
 
 export type UserSelectProps = CommonProps &
-  ({ multiple?: false; value: string | null; onChange: (value: string | null) => void } | { multiple: true; value: string[]; onChange: (value: string[]) => void });
+  (
+    | { multiple?: false; value: string | null; onChange: (value: string | null) => void }
+    | { multiple: true; value: string[]; onChange: (value: string[]) => void }
+  );
 
 /** Availability label of docs/product.md §4: 'Disponible' green, 'No disponible' red; nothing when unknown. */
 export function AvailabilityBadge({ available }: { available: boolean | null }) {
@@ -70,7 +73,10 @@ export function UserLine({ user, compact }: { user: NormalizedUser; compact?: bo
 export function UserSelect(props: UserSelectProps) {
   const { t } = useTranslation();
   const { label, options, placeholder, disabled, readOnly, required, invalid, clearable } = props;
-  const selected = useMemo(() => (props.multiple ? props.value : props.value == null ? [] : [props.value]), [props.multiple, props.value]);
+  const selected = useMemo(
+    () => (props.multiple ? props.value : props.value == null ? [] : [props.value]),
+    [props.multiple, props.value],
+  );
   const users = useMemo(() => visibleUsers(options, selected), [options, selected]);
   const collection = useMemo(
     () => createListCollection({ items: users, itemToValue: (u) => u.value, itemToString: (u) => u.name }),
@@ -102,7 +108,12 @@ export function UserSelect(props: UserSelectProps) {
       <Select.Label>{label}</Select.Label>
       <Select.Control>
         <Select.Trigger>
-          <Select.ValueText placeholder={placeholder ?? (props.multiple ? t('widgets.user_select.placeholder_multiple') : t('widgets.user_select.placeholder'))}>
+          <Select.ValueText
+            placeholder={
+              placeholder ??
+              (props.multiple ? t('widgets.user_select.placeholder_multiple') : t('widgets.user_select.placeholder'))
+            }
+          >
             {selectedUsers.length === 1 ? (
               <UserLine user={selectedUsers[0]!} compact />
             ) : selectedUsers.length > 1 ? (
@@ -124,7 +135,9 @@ export function UserSelect(props: UserSelectProps) {
           </Select.ValueText>
         </Select.Trigger>
         <Select.IndicatorGroup>
-          {clearable && selected.length > 0 && !readOnly && <Select.ClearTrigger aria-label={t('widgets.user_select.clear')} />}
+          {clearable && selected.length > 0 && !readOnly && (
+            <Select.ClearTrigger aria-label={t('widgets.user_select.clear')} />
+          )}
           <Select.Indicator />
         </Select.IndicatorGroup>
       </Select.Control>

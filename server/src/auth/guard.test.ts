@@ -19,13 +19,26 @@ beforeAll(async () => {
   app.onError(errorHandler);
   app.use(requestContext(ctx.deps));
   app.use(sessionLoader);
-  for (const module of [...(Object.keys(MODULE_PERMISSIONS) as (keyof typeof MODULE_PERMISSIONS)[]), 'home', 'config'] as const) {
-    app.route(`/${module}`, new Hono<AppEnv>().use(moduleGuard(module)).get('/ping', (c) => c.json({ module })));
+  for (const module of [
+    ...(Object.keys(MODULE_PERMISSIONS) as (keyof typeof MODULE_PERMISSIONS)[]),
+    'home',
+    'config',
+  ] as const) {
+    app.route(
+      `/${module}`,
+      new Hono<AppEnv>().use(moduleGuard(module)).get('/ping', (c) => c.json({ module })),
+    );
   }
-  app.route('/cerrar', new Hono<AppEnv>().use(requirePermission('postventa_cerrar')).get('/ping', (c) => c.json({ ok: true })));
-  for (const username of ['admin', 'agente', 'ejecutivo', 'revisor', 'gerente', 'inspector', 'propietario']) cookies[username] = await ctx.login(username);
+  app.route(
+    '/cerrar',
+    new Hono<AppEnv>().use(requirePermission('postventa_cerrar')).get('/ping', (c) => c.json({ ok: true })),
+  );
+  for (const username of ['admin', 'agente', 'ejecutivo', 'revisor', 'gerente', 'inspector', 'propietario'])
+    cookies[username] = await ctx.login(username);
 }, SEED_TIMEOUT);
-afterAll(async () => { await ctx?.close(); });
+afterAll(async () => {
+  await ctx?.close();
+});
 
 const ping = async (path: string, username?: string, lang?: string) => {
   const headers: Record<string, string> = {};
@@ -66,7 +79,9 @@ describe('moduleGuard (docs/product.md §2 route permissions, §6 expressions)',
     };
     for (const [username, allowed] of Object.entries(expectations)) {
       for (const module of Object.keys(MODULE_PERMISSIONS)) {
-        expect((await ping(`/${module}`, username)).status, `${username} ${module}`).toBe(allowed.includes(module) ? 200 : 403);
+        expect((await ping(`/${module}`, username)).status, `${username} ${module}`).toBe(
+          allowed.includes(module) ? 200 : 403,
+        );
       }
     }
   });
@@ -76,7 +91,8 @@ describe('moduleGuard (docs/product.md §2 route permissions, §6 expressions)',
     expect((await ping('/tiinsights', 'gerente')).status).toBe(403);
     expect((await ping('/home', 'revisor')).status).toBe(200);
     expect((await ping('/config', 'revisor')).status).toBe(200);
-    for (const module of Object.keys(MODULE_PERMISSIONS)) expect((await ping(`/${module}`, 'propietario')).status).toBe(403);
+    for (const module of Object.keys(MODULE_PERMISSIONS))
+      expect((await ping(`/${module}`, 'propietario')).status).toBe(403);
   });
 
   it('requirePermission checks a single action flag the same way', async () => {

@@ -112,3 +112,16 @@ export function currentUser(c: Context<AppEnv>): SessionUser {
 export function assertProjectVisible(user: SessionUser, projectId: number): void {
   if (!user.projectIds.includes(projectId)) throw notFound();
 }
+
+/**
+ * The projects a list or the agenda is narrowed to (a `project_id` filter): every one must be visible to the
+ * caller, else 404 like a path id (docs/architecture.md §4); none chosen is every project the caller sees.
+ * Never empty, so it can stand in an SQL IN.
+ */
+export function visibleProjectsOf(user: SessionUser, chosen?: readonly number[]): number[] {
+  if (chosen?.length) {
+    for (const id of chosen) assertProjectVisible(user, id);
+    return [...new Set(chosen)];
+  }
+  return user.projectIds.length ? [...user.projectIds] : [-1];
+}

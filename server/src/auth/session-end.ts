@@ -18,9 +18,17 @@ export const liveSessionKey = (sessionId: string) => sha256(`live:${sessionId}`)
  * the broker its MQTT clients, whichever process they run in.
  */
 export async function endSessionsIn(tx: Tx, where: SQL | undefined) {
-  const ended = await tx.delete(sessions).where(where).returning({ id: sessions.id, userId: sessions.userId, companyId: sessions.companyId });
+  const ended = await tx
+    .delete(sessions)
+    .where(where)
+    .returning({ id: sessions.id, userId: sessions.userId, companyId: sessions.companyId });
   for (const s of ended) {
-    await recordEvent(tx, { type: SESSION_ENDED_EVENT, companyId: s.companyId, userId: s.userId, data: { session: liveSessionKey(s.id) } });
+    await recordEvent(tx, {
+      type: SESSION_ENDED_EVENT,
+      companyId: s.companyId,
+      userId: s.userId,
+      data: { session: liveSessionKey(s.id) },
+    });
   }
   return ended;
 }
@@ -31,12 +39,20 @@ export async function endSessionsIn(tx: Tx, where: SQL | undefined) {
  */
 export async function isLiveSessionOpen(db: DbOrTx, userId: number, key: string, idleMs: number): Promise<boolean> {
   const now = Date.now();
-  const rows = await db.select({ id: sessions.id }).from(sessions)
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(and(
-      eq(sessions.userId, userId), gt(sessions.expiresAt, new Date(now)), gt(sessions.lastSeenAt, new Date(now - idleMs)),
-      eq(users.isActive, true), isNull(users.deletedAt), eq(companies.isBlocked, false),
-    ));
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        gt(sessions.expiresAt, new Date(now)),
+        gt(sessions.lastSeenAt, new Date(now - idleMs)),
+        eq(users.isActive, true),
+        isNull(users.deletedAt),
+        eq(companies.isBlocked, false),
+      ),
+    );
   return rows.some((r) => liveSessionKey(r.id) === key);
 }

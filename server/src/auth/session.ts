@@ -1,14 +1,17 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { companies, profiles, projects, sessions, userProjects, users } from '../db/schema/index.ts';
 import { newToken, sha256 } from './tokens.ts';
 import { endSessionsIn } from './session-end.ts';
-import type { SessionUser } from '../http/context.ts';
+import type { SessionUser } from './session-user.ts';
 
 export const SESSION_COOKIE = 'qa_session';
 
 type Entry = {
-  user: SessionUser; loadedAt: number; lastSeenWrite: number; expiresAt: number;
+  user: SessionUser;
+  loadedAt: number;
+  lastSeenWrite: number;
+  expiresAt: number;
   /** Values derived from the user (e.g. the GET auth/usuario payload), dropped with the entry. */
   memo?: Map<string, unknown>;
 };
@@ -16,11 +19,15 @@ type Entry = {
 /**
  * Resolves session cookies to users. Loaded sessions are cached in memory for a few seconds so a
  * busy board does not pay a database round trip per request; logout and permission changes evict.
- * `onEnded` runs after sessions were ended (wakes the outbox relay, so their sockets drop at once).
+ * `onEnded` runs after sessions were ended, by logout, a password change or reset, or idle or
+ * absolute expiry (wakes the outbox relay, so their sockets and MQTT clients drop at once).
  */
 export type SessionCache = ReturnType<typeof createSessionCache>;
 
-export function createSessionCache(db: Db, opts: { idleMs: number; absoluteMs: number; ttlMs?: number; onEnded?: () => void }) {
+export function createSessionCache(
+  db: Db,
+  opts: { idleMs: number; absoluteMs: number; ttlMs?: number; onEnded?: () => void },
+) {
   const ttlMs = opts.ttlMs ?? 5000;
   const cache = new Map<string, Entry>();
 
@@ -28,8 +35,13 @@ export function createSessionCache(db: Db, opts: { idleMs: number; absoluteMs: n
     const token = newToken();
     const now = Date.now();
     await db.insert(sessions).values({
-      id: sha256(token), userId, companyId, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 300),
-      expiresAt: new Date(now + opts.absoluteMs), lastSeenAt: new Date(now),
+      id: sha256(token),
+      userId,
+      companyId,
+      ip: meta.ip,
+      userAgent: meta.userAgent?.slice(0, 300),
+      expiresAt: new Date(now + opts.absoluteMs),
+      lastSeenAt: new Date(now),
     });
     return token;
   }
@@ -42,35 +54,48 @@ export function createSessionCache(db: Db, opts: { idleMs: number; absoluteMs: n
     if (hit && now - hit.loadedAt < ttlMs && now < hit.expiresAt) {
       if (now - hit.lastSeenWrite > 60_000) {
         hit.lastSeenWrite = now;
-        await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, id));
+        await db
+          .update(sessions)
+          .set({ lastSeenAt: new Date(now) })
+          .where(eq(sessions.id, id));
       }
       return hit.user;
     }
-    const [row] = await db.select().from(sessions).where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date(now))));
-    if (!row || now - row.lastSeenAt.getTime() > opts.idleMs) {
+    const [row] = await db.select().from(sessions).where(eq(sessions.id, id));
+    if (!row || row.expiresAt.getTime() <= now || now - row.lastSeenAt.getTime() > opts.idleMs) {
       cache.delete(id);
-      if (row) await db.delete(sessions).where(eq(sessions.id, id));
+      // Idle or past its absolute limit: it ends as a logout does, so its live connections close too.
+      if (row) await end(eq(sessions.id, id));
       return undefined;
     }
     const user = await loadUser(db, row.userId, id);
     if (!user) return undefined;
-    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, id));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.id, id));
     cache.set(id, { user, loadedAt: now, lastSeenWrite: now, expiresAt: row.expiresAt.getTime() });
     return user;
   }
 
-  /** Logout. Its live sockets and MQTT clients are dropped too (session-end.ts). */
+  /** Deletes the sessions `where` selects with their session-ended events (session-end.ts), then wakes the relay. */
+  async function end(where: SQL) {
+    await db.transaction((tx) => endSessionsIn(tx, where));
+    opts.onEnded?.();
+  }
+
+  /** Logout. Its live sockets and MQTT clients are dropped too. */
   async function destroy(sessionId: string) {
     cache.delete(sessionId);
-    await db.transaction((tx) => endSessionsIn(tx, eq(sessions.id, sessionId)));
-    opts.onEnded?.();
+    await end(eq(sessions.id, sessionId));
   }
 
   /** Ends every session of a user except `keepSessionId` (password change, reset, disabling a user). */
   async function endUserSessions(userId: number, keepSessionId?: string) {
-    await db.transaction((tx) => endSessionsIn(tx, keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId)));
+    await end(
+      keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))! : eq(sessions.userId, userId),
+    );
     evictUser(userId);
-    opts.onEnded?.();
   }
 
   /** Forget cached sessions of a user (after a permission, project, profile or password change). */
@@ -103,7 +128,9 @@ export async function loadUser(db: Db, userId: number, sessionId: string): Promi
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
     .leftJoin(profiles, eq(profiles.id, users.profileId))
-    .where(and(eq(users.id, userId), eq(users.isActive, true), isNull(users.deletedAt), eq(companies.isBlocked, false)));
+    .where(
+      and(eq(users.id, userId), eq(users.isActive, true), isNull(users.deletedAt), eq(companies.isBlocked, false)),
+    );
   if (!row) return undefined;
   const permissions = new Set(row.profile?.permissions ?? []);
   const projectIds = await visibleProjectIds(db, row.user.companyId, userId, permissions.has('todos_los_proyectos'));
@@ -129,7 +156,9 @@ async function visibleProjectIds(db: Db, companyId: number, userId: number, all:
     const rows = await db.select({ id: projects.id }).from(projects).where(eq(projects.companyId, companyId));
     return rows.map((r) => r.id);
   }
-  const rows = await db.select({ id: userProjects.projectId }).from(userProjects)
+  const rows = await db
+    .select({ id: userProjects.projectId })
+    .from(userProjects)
     .where(and(eq(userProjects.userId, userId), eq(userProjects.companyId, companyId)));
   return rows.map((r) => r.id);
 }

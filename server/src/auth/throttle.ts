@@ -37,7 +37,9 @@ export async function lockedMinutes(db: Db, keys: string[]): Promise<number> {
 export async function recordFailure(db: Db, key: string, max: number): Promise<void> {
   const windowStart = new Date(Date.now() - THROTTLE.windowMs);
   const lockUntil = new Date(Date.now() + THROTTLE.lockMs);
-  await db.insert(authThrottle).values({ key, failures: 1, windowStart: new Date() })
+  await db
+    .insert(authThrottle)
+    .values({ key, failures: 1, windowStart: new Date() })
     .onConflictDoUpdate({
       target: authThrottle.key,
       set: {
@@ -45,7 +47,9 @@ export async function recordFailure(db: Db, key: string, max: number): Promise<v
         windowStart: sql`case when ${authThrottle.windowStart} < ${windowStart} then now() else ${authThrottle.windowStart} end`,
       },
     });
-  await db.update(authThrottle).set({ lockedUntil: lockUntil })
+  await db
+    .update(authThrottle)
+    .set({ lockedUntil: lockUntil })
     .where(sql`${authThrottle.key} = ${key} and ${authThrottle.failures} >= ${max}`);
 }
 

@@ -31,7 +31,9 @@ export type CommandSpec<M extends AnyStateMachine, Row, R> = {
    * Reads the entity FOR UPDATE (`.for('update')`), scoped to the caller's company and visible
    * projects; undefined (not found or not visible) answers 404.
    */
-  load: (tx: Tx) => Promise<{ value: StateValue; context?: ContextFrom<M>; row: Row; projectId?: number | null } | undefined>;
+  load: (
+    tx: Tx,
+  ) => Promise<{ value: StateValue; context?: ContextFrom<M>; row: Row; projectId?: number | null } | undefined>;
   event: EventFromLogic<M>;
   /**
    * The feature's command table (domain/<feature>.ts) and who sends the event: the event's
@@ -53,28 +55,47 @@ export type CommandSpec<M extends AnyStateMachine, Row, R> = {
   activity?: Record<string, unknown>;
 };
 
-export type CommandResult<M extends AnyStateMachine, R> = { result: R; eventId: number; value: StateValue; context: ContextFrom<M>; actions: MachineAction[] };
+export type CommandResult<M extends AnyStateMachine, R> = {
+  result: R;
+  eventId: number;
+  value: StateValue;
+  context: ContextFrom<M>;
+  actions: MachineAction[];
+};
 
 const lookup = (t: Translate, key: string, fallback: string) => {
   const text = t(key);
   return text === key ? fallback : text;
 };
 /** 'Cerrar' → 'cerrar' mid-sentence; acronyms ('OI', 'AC') keep their case. */
-const midSentence = (word: string) => (/^\p{Lu}\p{Ll}/u.test(word) ? word[0].toLocaleLowerCase() + word.slice(1) : word);
+const midSentence = (word: string) =>
+  /^\p{Lu}\p{Ll}/u.test(word) ? word[0].toLocaleLowerCase() + word.slice(1) : word;
 
 /**
  * The 409 of a refused transition (errors.transition_not_allowed) in the caller's language, with the
  * machines' own words (machines/labels.ts: event keys drop the namespace, parallel machines key
  * states by region): «No se puede cerrar cuando la solicitud está en estado «Postergada»».
  */
-export function transitionNotAllowed(t: Translate, machineName: MachineName | (string & {}), value: StateValue, eventType: string, machine: AnyStateMachine = machines[machineName as MachineName]): ApiError {
+export function transitionNotAllowed(
+  t: Translate,
+  machineName: MachineName | (string & {}),
+  value: StateValue,
+  eventType: string,
+  machine: AnyStateMachine = machines[machineName as MachineName],
+): ApiError {
   const keys = transitionRefusal(machineName as MachineName, machine, value, eventType).params;
   const state = stateName(value);
-  return new ApiError(409, 'errors.transition_not_allowed', {
-    action: midSentence(lookup(t, keys.action, eventType)),
-    state: lookup(t, keys.state, state),
-    entity: midSentence(lookup(t, keys.entity, machineName)),
-  }, [], { state, event: eventType });
+  return new ApiError(
+    409,
+    'errors.transition_not_allowed',
+    {
+      action: midSentence(lookup(t, keys.action, eventType)),
+      state: lookup(t, keys.state, state),
+      entity: midSentence(lookup(t, keys.entity, machineName)),
+    },
+    [],
+    { state, event: eventType },
+  );
 }
 
 /**
@@ -84,7 +105,10 @@ export function transitionNotAllowed(t: Translate, machineName: MachineName | (s
  * row and an outbox event. Not allowed → 409 naming the state and the action
  * (errors.transition_not_allowed); nothing is written.
  */
-export async function runCommand<M extends AnyStateMachine, Row, R>(deps: AppDeps, spec: CommandSpec<M, Row, R>): Promise<CommandResult<M, R>> {
+export async function runCommand<M extends AnyStateMachine, Row, R>(
+  deps: AppDeps,
+  spec: CommandSpec<M, Row, R>,
+): Promise<CommandResult<M, R>> {
   const { machineName: m, entity, t } = spec;
   assertCommandAllowed(spec.commands, spec.event.type as string, spec.actor);
   const out = await deps.database.db.transaction(async (tx) => {
@@ -93,22 +117,45 @@ export async function runCommand<M extends AnyStateMachine, Row, R>(deps: AppDep
     const step = nextState(spec.machine, { value: loaded.value, context: loaded.context }, spec.event);
     const from = stateNameOf(spec.machine, loaded.value);
     if (!step.ok) throw transitionNotAllowed(t, m, loaded.value, spec.event.type as string, spec.machine);
-    const next: Transition<M, Row> = { from, to: stateNameOf(spec.machine, step.value), value: step.value, context: step.context, actions: step.actions, row: loaded.row };
+    const next: Transition<M, Row> = {
+      from,
+      to: stateNameOf(spec.machine, step.value),
+      value: step.value,
+      context: step.context,
+      actions: step.actions,
+      row: loaded.row,
+    };
     const result = await spec.persist(tx, next);
-    const projectId = loaded.projectId !== undefined ? loaded.projectId : entity.projectId ?? null;
-    const data = typeof spec.data === 'function' ? spec.data(next, result) : spec.data ?? {};
+    const projectId = loaded.projectId !== undefined ? loaded.projectId : (entity.projectId ?? null);
+    const data = typeof spec.data === 'function' ? spec.data(next, result) : (spec.data ?? {});
     await tx.insert(activityLog).values({
-      companyId: entity.companyId, projectId, entityType: entity.type, entityId: entity.id,
-      action: spec.event.type as string, fromState: next.from, toState: next.to, userId: spec.userId,
+      companyId: entity.companyId,
+      projectId,
+      entityType: entity.type,
+      entityId: entity.id,
+      action: spec.event.type as string,
+      fromState: next.from,
+      toState: next.to,
+      userId: spec.userId,
       data: { ...data, ...spec.activity },
     });
     const event: DomainEvent = {
       type: spec.eventType ?? `${entity.type}.state_changed`,
-      companyId: entity.companyId, projectId, entity: { type: entity.type, id: entity.id },
-      actorId: spec.userId, action: spec.event.type as string, from: next.from, to: next.to, data,
+      companyId: entity.companyId,
+      projectId,
+      entity: { type: entity.type, id: entity.id },
+      actorId: spec.userId,
+      action: spec.event.type as string,
+      from: next.from,
+      to: next.to,
+      data,
       notify: typeof spec.notify === 'function' ? spec.notify(next, result) : spec.notify,
       link: spec.link,
-      labels: { entity: entityLabelKey(m as MachineName), action: eventLabelKey(m as MachineName, spec.event.type as string), state: stateLabelKeys(m as MachineName, step.value)[0] },
+      labels: {
+        entity: entityLabelKey(m as MachineName),
+        action: eventLabelKey(m as MachineName, spec.event.type as string),
+        state: stateLabelKeys(m as MachineName, step.value)[0],
+      },
     };
     const eventId = await recordEvent(tx, event);
     return { result, eventId, value: step.value, context: step.context, actions: step.actions };

@@ -15,7 +15,11 @@ const lost: Error[] = [];
 async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const c = new pg.Client({ connectionString: adminUrl });
   await c.connect();
-  try { return await fn(c); } finally { await c.end(); }
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
 }
 
 describe.skipIf(!adminUrl)('PostgreSQL pool', () => {
@@ -32,8 +36,11 @@ describe.skipIf(!adminUrl)('PostgreSQL pool', () => {
 
   it('survives an idle connection being terminated (a PostgreSQL restart) and reconnects on the next query', async () => {
     expect(await database.ping()).toBe(true);
-    const terminated = await admin((c) => c.query(
-      'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]));
+    const terminated = await admin((c) =>
+      c.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [
+        name,
+      ]),
+    );
     expect(terminated.rowCount).toBeGreaterThan(0);
     for (let i = 0; i < 100 && lost.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
     expect(lost[0]?.message).toMatch(/terminating connection/);

@@ -18,7 +18,7 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
 /** The rows of a raw `db.execute(sql…)` result, whichever driver answered (both wrap them in `rows`). */
-export const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 
 export type Database = {
   db: Db;
@@ -30,7 +30,9 @@ export type Database = {
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export type DbOptions = {
-  databaseUrl?: string; dataDir?: string; inMemory?: boolean;
+  databaseUrl?: string;
+  dataDir?: string;
+  inMemory?: boolean;
   /** Told about errors of idle PostgreSQL connections (a server restart, a terminated backend). */
   onIdleError?: (error: Error) => void;
 };
@@ -50,8 +52,13 @@ async function openPglite(dir?: string): Promise<Database> {
   return {
     db,
     kind: 'pglite',
-    ping: async () => { await client.query('select 1'); return true; },
-    close: async () => { if (!client.closed) await client.close(); },
+    ping: async () => {
+      await client.query('select 1');
+      return true;
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
   };
 }
 
@@ -60,13 +67,24 @@ async function openPostgres(url: string, onIdleError?: (error: Error) => void): 
   // An idle client whose backend goes away (PostgreSQL restarting, a terminated connection) emits
   // 'error' on the pool; unheard, that is an uncaught exception that ends the process. The pool
   // drops the client and opens a new one on the next query, so reporting it is enough.
-  pool.on('error', (error) => (onIdleError ?? ((e: Error) => console.error(JSON.stringify({ level: 'warn', msg: 'idle database connection lost', error: e.message }))))(error));
+  pool.on('error', (error) =>
+    (
+      onIdleError ??
+      ((e: Error) =>
+        console.error(JSON.stringify({ level: 'warn', msg: 'idle database connection lost', error: e.message })))
+    )(error),
+  );
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   await migratePg(db as never, { migrationsFolder });
   return {
     db,
     kind: 'postgres',
-    ping: async () => { await db.execute(sql`select 1`); return true; },
-    close: async () => { await pool.end(); },
+    ping: async () => {
+      await db.execute(sql`select 1`);
+      return true;
+    },
+    close: async () => {
+      await pool.end();
+    },
   };
 }

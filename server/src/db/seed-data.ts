@@ -1,23 +1,118 @@
 /** Demo content: a Chilean real-estate company (docs/architecture.md §3). Names and addresses are fictitious. */
 export const DEMO_PASSWORD = 'demo1234';
 
-export const demoCompany = { name: 'Inmobiliaria Cordillera SpA', rut: '76.543.210-3', country: 'CL', activeUserLimit: 60 };
-export const otherCompany = { name: 'Constructora Austral Ltda.', rut: '77.123.456-K', country: 'CL', activeUserLimit: 10 };
+export const demoCompany = {
+  name: 'Inmobiliaria Cordillera SpA',
+  rut: '76.543.210-3',
+  country: 'CL',
+  activeUserLimit: 60,
+};
+export const otherCompany = {
+  name: 'Constructora Austral Ltda.',
+  rut: '77.123.456-K',
+  country: 'CL',
+  activeUserLimit: 10,
+};
 
 export const demoGroups = ['Región Metropolitana', 'Valparaíso', 'Biobío'] as const;
 
 type ProjectSeed = {
-  name: string; code: string; group: number; address: string; commune: string; city: string; region: string;
-  towers: number; floors: number; perFloor: number; isClosed?: boolean; isBlocked?: boolean; reception: string;
+  name: string;
+  code: string;
+  group: number;
+  address: string;
+  commune: string;
+  city: string;
+  region: string;
+  towers: number;
+  floors: number;
+  perFloor: number;
+  isClosed?: boolean;
+  isBlocked?: boolean;
+  reception: string;
 };
 
 export const demoProjects: ProjectSeed[] = [
-  { name: 'Edificio Parque Los Dominicos', code: 'PLD', group: 0, address: 'Av. Padre Hurtado Sur 1450', commune: 'Las Condes', city: 'Santiago', region: 'Metropolitana', towers: 2, floors: 12, perFloor: 6, reception: '2025-03-14' },
-  { name: 'Condominio Alto Macul', code: 'AMC', group: 0, address: 'Av. Macul 3820', commune: 'Macul', city: 'Santiago', region: 'Metropolitana', towers: 2, floors: 8, perFloor: 4, reception: '2025-09-02' },
-  { name: 'Mirador de Reñaca', code: 'MDR', group: 1, address: 'Av. Borgoño 14650', commune: 'Viña del Mar', city: 'Viña del Mar', region: 'Valparaíso', towers: 1, floors: 15, perFloor: 4, reception: '2024-11-20' },
-  { name: 'Puerto Alegre', code: 'PAL', group: 1, address: 'Calle Almirante Montt 455', commune: 'Valparaíso', city: 'Valparaíso', region: 'Valparaíso', towers: 1, floors: 6, perFloor: 4, isClosed: true, reception: '2021-06-30' },
-  { name: 'Jardines del Biobío', code: 'JBB', group: 2, address: 'Av. Pedro de Valdivia 1780', commune: 'Concepción', city: 'Concepción', region: 'Biobío', towers: 2, floors: 10, perFloor: 5, reception: '2025-12-01' },
-  { name: 'Lomas de San Pedro', code: 'LSP', group: 2, address: 'Av. Michimalonco 1200', commune: 'San Pedro de la Paz', city: 'San Pedro de la Paz', region: 'Biobío', towers: 1, floors: 5, perFloor: 4, isBlocked: true, reception: '2026-04-15' },
+  {
+    name: 'Edificio Parque Los Dominicos',
+    code: 'PLD',
+    group: 0,
+    address: 'Av. Padre Hurtado Sur 1450',
+    commune: 'Las Condes',
+    city: 'Santiago',
+    region: 'Metropolitana',
+    towers: 2,
+    floors: 12,
+    perFloor: 6,
+    reception: '2025-03-14',
+  },
+  {
+    name: 'Condominio Alto Macul',
+    code: 'AMC',
+    group: 0,
+    address: 'Av. Macul 3820',
+    commune: 'Macul',
+    city: 'Santiago',
+    region: 'Metropolitana',
+    towers: 2,
+    floors: 8,
+    perFloor: 4,
+    reception: '2025-09-02',
+  },
+  {
+    name: 'Mirador de Reñaca',
+    code: 'MDR',
+    group: 1,
+    address: 'Av. Borgoño 14650',
+    commune: 'Viña del Mar',
+    city: 'Viña del Mar',
+    region: 'Valparaíso',
+    towers: 1,
+    floors: 15,
+    perFloor: 4,
+    reception: '2024-11-20',
+  },
+  {
+    name: 'Puerto Alegre',
+    code: 'PAL',
+    group: 1,
+    address: 'Calle Almirante Montt 455',
+    commune: 'Valparaíso',
+    city: 'Valparaíso',
+    region: 'Valparaíso',
+    towers: 1,
+    floors: 6,
+    perFloor: 4,
+    isClosed: true,
+    reception: '2021-06-30',
+  },
+  {
+    name: 'Jardines del Biobío',
+    code: 'JBB',
+    group: 2,
+    address: 'Av. Pedro de Valdivia 1780',
+    commune: 'Concepción',
+    city: 'Concepción',
+    region: 'Biobío',
+    towers: 2,
+    floors: 10,
+    perFloor: 5,
+    reception: '2025-12-01',
+  },
+  {
+    name: 'Lomas de San Pedro',
+    code: 'LSP',
+    group: 2,
+    address: 'Av. Michimalonco 1200',
+    commune: 'San Pedro de la Paz',
+    city: 'San Pedro de la Paz',
+    region: 'Biobío',
+    towers: 1,
+    floors: 5,
+    perFloor: 4,
+    isBlocked: true,
+    reception: '2026-04-15',
+  },
 ];
 
 export const demoUnitTypes = [
@@ -27,25 +122,146 @@ export const demoUnitTypes = [
   { name: 'Penthouse 4D3B', category: 'departamento', surface: '132.00' },
 ];
 
-type RoleSeed = { username: string; firstName: string; lastName: string; profile: string; position: string; permissions: string[]; allProjects?: boolean };
+type RoleSeed = {
+  username: string;
+  firstName: string;
+  lastName: string;
+  profile: string;
+  position: string;
+  permissions: string[];
+  allProjects?: boolean;
+};
 
-const modules = ['modulo_hormigon', 'modulo_biblioteca', 'cmanagement-access', 'modulo_calidad', 'verifications-access', 'modulo_entregas', 'modulo_postventa'];
+const modules = [
+  'modulo_hormigon',
+  'modulo_biblioteca',
+  'cmanagement-access',
+  'modulo_calidad',
+  'verifications-access',
+  'modulo_entregas',
+  'modulo_postventa',
+];
 
 export const demoRoles: RoleSeed[] = [
-  { username: 'admin', firstName: 'Carolina', lastName: 'Fuentes Ortiz', profile: 'Administrador', position: 'Gerente de operaciones',
-    permissions: [...modules, 'modulo_billing', 'ryr', 'dbdump', 'todos_los_proyectos', 'config_usuarios', 'config_permisos', 'config_cargos', 'config_cursos', 'config_integraciones', 'config_proyectos', 'config_propietarios', 'config_recepciones', 'ver_notificaciones', 'postventa_crear', 'postventa_gestionar', 'postventa_cerrar', 'postventa_supervisar', 'postventa_mensaje_propietario', 'entregas_gestionar', 'entregas_revision', 'calidad_editar', 'hormigon_editar'] },
-  { username: 'supervisor', firstName: 'Rodrigo', lastName: 'Sepúlveda Lagos', profile: 'Supervisor de postventa', position: 'Jefe de postventa',
-    permissions: ['modulo_entregas', 'modulo_postventa', 'modulo_biblioteca', 'cmanagement-access', 'todos_los_proyectos', 'ver_notificaciones', 'config_propietarios', 'postventa_crear', 'postventa_gestionar', 'postventa_cerrar', 'postventa_supervisar', 'postventa_mensaje_propietario', 'entregas_gestionar'] },
-  { username: 'agente', firstName: 'Valentina', lastName: 'Muñoz Reyes', profile: 'Agente de postventa', position: 'Agente de postventa',
-    permissions: ['modulo_postventa', 'modulo_entregas', 'ver_notificaciones', 'postventa_crear', 'postventa_gestionar'] },
-  { username: 'inspector', firstName: 'Matías', lastName: 'González Pérez', profile: 'Inspector', position: 'Inspector técnico de obra',
-    permissions: ['modulo_calidad', 'verifications-access', 'modulo_hormigon', 'modulo_entregas', 'ver_notificaciones', 'entregas_revision', 'calidad_editar', 'hormigon_editar'] },
-  { username: 'revisor', firstName: 'Francisca', lastName: 'Rojas Vidal', profile: 'Revisor', position: 'Revisor de calidad',
-    permissions: ['modulo_calidad', 'verifications-access', 'modulo_biblioteca', 'ver_notificaciones'] },
-  { username: 'ejecutivo', firstName: 'Ignacio', lastName: 'Contreras Silva', profile: 'Ejecutivo', position: 'Ejecutivo comercial',
-    permissions: ['modulo_entregas', 'modulo_biblioteca', 'ver_notificaciones', 'entregas_gestionar'] },
-  { username: 'gerente', firstName: 'Patricia', lastName: 'Álvarez Soto', profile: 'Gerente de proyecto', position: 'Gerente de proyecto',
-    permissions: ['modulo_calidad', 'modulo_entregas', 'modulo_postventa', 'modulo_biblioteca', 'cmanagement-access', 'modulo_billing', 'todos_los_proyectos', 'ver_notificaciones', 'postventa_supervisar'] },
+  {
+    username: 'admin',
+    firstName: 'Carolina',
+    lastName: 'Fuentes Ortiz',
+    profile: 'Administrador',
+    position: 'Gerente de operaciones',
+    permissions: [
+      ...modules,
+      'modulo_billing',
+      'ryr',
+      'dbdump',
+      'todos_los_proyectos',
+      'config_usuarios',
+      'config_permisos',
+      'config_cargos',
+      'config_cursos',
+      'config_integraciones',
+      'config_proyectos',
+      'config_propietarios',
+      'config_recepciones',
+      'ver_notificaciones',
+      'postventa_crear',
+      'postventa_gestionar',
+      'postventa_cerrar',
+      'postventa_supervisar',
+      'postventa_mensaje_propietario',
+      'entregas_gestionar',
+      'entregas_revision',
+      'calidad_editar',
+      'hormigon_editar',
+    ],
+  },
+  {
+    username: 'supervisor',
+    firstName: 'Rodrigo',
+    lastName: 'Sepúlveda Lagos',
+    profile: 'Supervisor de postventa',
+    position: 'Jefe de postventa',
+    permissions: [
+      'modulo_entregas',
+      'modulo_postventa',
+      'modulo_biblioteca',
+      'cmanagement-access',
+      'todos_los_proyectos',
+      'ver_notificaciones',
+      'config_propietarios',
+      'postventa_crear',
+      'postventa_gestionar',
+      'postventa_cerrar',
+      'postventa_supervisar',
+      'postventa_mensaje_propietario',
+      'entregas_gestionar',
+    ],
+  },
+  {
+    username: 'agente',
+    firstName: 'Valentina',
+    lastName: 'Muñoz Reyes',
+    profile: 'Agente de postventa',
+    position: 'Agente de postventa',
+    permissions: [
+      'modulo_postventa',
+      'modulo_entregas',
+      'ver_notificaciones',
+      'postventa_crear',
+      'postventa_gestionar',
+    ],
+  },
+  {
+    username: 'inspector',
+    firstName: 'Matías',
+    lastName: 'González Pérez',
+    profile: 'Inspector',
+    position: 'Inspector técnico de obra',
+    permissions: [
+      'modulo_calidad',
+      'verifications-access',
+      'modulo_hormigon',
+      'modulo_entregas',
+      'ver_notificaciones',
+      'entregas_revision',
+      'calidad_editar',
+      'hormigon_editar',
+    ],
+  },
+  {
+    username: 'revisor',
+    firstName: 'Francisca',
+    lastName: 'Rojas Vidal',
+    profile: 'Revisor',
+    position: 'Revisor de calidad',
+    permissions: ['modulo_calidad', 'verifications-access', 'modulo_biblioteca', 'ver_notificaciones'],
+  },
+  {
+    username: 'ejecutivo',
+    firstName: 'Ignacio',
+    lastName: 'Contreras Silva',
+    profile: 'Ejecutivo',
+    position: 'Ejecutivo comercial',
+    permissions: ['modulo_entregas', 'modulo_biblioteca', 'ver_notificaciones', 'entregas_gestionar'],
+  },
+  {
+    username: 'gerente',
+    firstName: 'Patricia',
+    lastName: 'Álvarez Soto',
+    profile: 'Gerente de proyecto',
+    position: 'Gerente de proyecto',
+    permissions: [
+      'modulo_calidad',
+      'modulo_entregas',
+      'modulo_postventa',
+      'modulo_biblioteca',
+      'cmanagement-access',
+      'modulo_billing',
+      'todos_los_proyectos',
+      'ver_notificaciones',
+      'postventa_supervisar',
+    ],
+  },
 ];
 
 /** Which demo projects (by index) a role without 'todos_los_proyectos' is assigned to. */
@@ -57,7 +273,16 @@ export const roleProjects: Record<string, number[]> = {
 };
 
 export const ownerNames = [
-  ['Javiera', 'Castillo Morales'], ['Benjamín', 'Torres Araya'], ['Catalina', 'Espinoza Jara'], ['Tomás', 'Navarro Figueroa'],
-  ['Antonia', 'Herrera Campos'], ['Vicente', 'Carrasco Núñez'], ['Isidora', 'Valenzuela Tapia'], ['Agustín', 'Cortés Bravo'],
-  ['Florencia', 'Pizarro Olivares'], ['Martín', 'Gutiérrez Cáceres'], ['Josefa', 'Salazar Molina'], ['Lucas', 'Vega Riquelme'],
+  ['Javiera', 'Castillo Morales'],
+  ['Benjamín', 'Torres Araya'],
+  ['Catalina', 'Espinoza Jara'],
+  ['Tomás', 'Navarro Figueroa'],
+  ['Antonia', 'Herrera Campos'],
+  ['Vicente', 'Carrasco Núñez'],
+  ['Isidora', 'Valenzuela Tapia'],
+  ['Agustín', 'Cortés Bravo'],
+  ['Florencia', 'Pizarro Olivares'],
+  ['Martín', 'Gutiérrez Cáceres'],
+  ['Josefa', 'Salazar Molina'],
+  ['Lucas', 'Vega Riquelme'],
 ];

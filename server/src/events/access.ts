@@ -5,7 +5,7 @@ import { outbox } from '../db/schema/index.ts';
 import type { AppDeps, SessionUser } from '../http/context.ts';
 import { SESSION_COOKIE } from '../auth/session.ts';
 import { toLiveEvent } from './outbox.ts';
-import { companyEmbeddingOrigins } from '../modules/warranties/service.ts';
+import { companyEmbeddingOrigins } from '../http/embedding.ts';
 import { liveSessionKey } from '../auth/session-end.ts';
 
 /**
@@ -15,9 +15,12 @@ import { liveSessionKey } from '../auth/session-end.ts';
  */
 export async function canJoinRoom(deps: AppDeps, user: SessionUser, room: ParsedRoom): Promise<boolean> {
   switch (room.kind) {
-    case 'user': return room.id === user.id;
-    case 'company': return user.kind === 'staff' && room.id === user.companyId;
-    case 'project': return user.kind === 'staff' && user.projectIds.includes(room.id);
+    case 'user':
+      return room.id === user.id;
+    case 'company':
+      return user.kind === 'staff' && room.id === user.companyId;
+    case 'project':
+      return user.kind === 'staff' && user.projectIds.includes(room.id);
     case 'entity': {
       const check = deps.registry.entityRoomCheck(room.type);
       return check ? check(deps, user, room.id) : false;
@@ -37,7 +40,10 @@ export async function embeddingOriginsOf(deps: AppDeps, user: SessionUser): Prom
 export const gatewayUserOf = (user: SessionUser) => ({ ...user, sessionKey: liveSessionKey(user.sessionId) });
 
 /** The session behind a Cookie header (the gateway's handshake authentication). */
-export async function userFromCookie(deps: AppDeps, cookieHeader: string | undefined): Promise<SessionUser | undefined> {
+export async function userFromCookie(
+  deps: AppDeps,
+  cookieHeader: string | undefined,
+): Promise<SessionUser | undefined> {
   if (!cookieHeader) return undefined;
   for (const part of cookieHeader.split(';')) {
     const eq = part.indexOf('=');
@@ -54,7 +60,13 @@ export async function userFromCookie(deps: AppDeps, cookieHeader: string | undef
  * (docs/architecture.md §5 step 5). complete=false means more than `limit` are missing and the
  * client should refetch instead.
  */
-export async function replayEvents(deps: AppDeps, user: SessionUser, after: number, roomNames: readonly string[], limit: number): Promise<{ events: LiveEvent[]; complete: boolean }> {
+export async function replayEvents(
+  deps: AppDeps,
+  user: SessionUser,
+  after: number,
+  roomNames: readonly string[],
+  limit: number,
+): Promise<{ events: LiveEvent[]; complete: boolean }> {
   const conditions: SQL[] = [];
   const projectIds: number[] = [];
   for (const name of new Set(roomNames)) {
@@ -62,13 +74,20 @@ export async function replayEvents(deps: AppDeps, user: SessionUser, after: numb
     if (!room || !(await canJoinRoom(deps, user, room))) continue;
     if (room.kind === 'user') conditions.push(eq(outbox.topic, userTopic(user.companyId, user.id)));
     else if (room.kind === 'project') projectIds.push(room.id);
-    else if (room.kind === 'company') conditions.push(and(isNull(outbox.projectId), sql`${outbox.payload}->>'userId' is null`)!);
-    else conditions.push(sql`(${outbox.payload}->'entity'->>'type' = ${room.type} and ${outbox.payload}->'entity'->>'id' = ${String(room.id)} and ${outbox.payload}->>'userId' is null)`);
+    else if (room.kind === 'company')
+      conditions.push(and(isNull(outbox.projectId), sql`${outbox.payload}->>'userId' is null`)!);
+    else
+      conditions.push(
+        sql`(${outbox.payload}->'entity'->>'type' = ${room.type} and ${outbox.payload}->'entity'->>'id' = ${String(room.id)} and ${outbox.payload}->>'userId' is null)`,
+      );
   }
   if (projectIds.length) conditions.push(inArray(outbox.projectId, projectIds));
   if (!conditions.length) return { events: [], complete: true };
-  const rows = await deps.database.db.select().from(outbox)
+  const rows = await deps.database.db
+    .select()
+    .from(outbox)
     .where(and(eq(outbox.companyId, user.companyId), gt(outbox.id, after), or(...conditions)))
-    .orderBy(asc(outbox.id)).limit(limit + 1);
+    .orderBy(asc(outbox.id))
+    .limit(limit + 1);
   return { events: rows.slice(0, limit).map(toLiveEvent), complete: rows.length <= limit };
 }

@@ -3,13 +3,17 @@ import type { Db, Tx } from '../db/client.ts';
 import { outbox, outboxConsumers } from '../db/schema/index.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { OutboxRow } from './outbox.ts';
+import { createRunLoop } from './run-loop.ts';
 
 /**
  * Handles a batch of events inside the consumer's transaction. Effects in the database commit
  * together with the cursor (exactly once); what cannot be rolled back (e-mail) goes in the
  * returned after-commit tasks. Return wroteEvents=true when it recorded outbox events itself.
  */
-export type ConsumerHandler = (tx: Tx, events: OutboxRow[]) => Promise<{ afterCommit?: (() => Promise<void>)[]; wroteEvents?: boolean } | void>;
+export type ConsumerHandler = (
+  tx: Tx,
+  events: OutboxRow[],
+) => Promise<{ afterCommit?: (() => Promise<void>)[]; wroteEvents?: boolean } | void>;
 
 export type ConsumerOptions = {
   db: Db;
@@ -32,16 +36,7 @@ export function createOutboxConsumer(opts: ConsumerOptions) {
   const { db, name, log } = opts;
   const batch = opts.batch ?? 200;
   const pollMs = opts.pollMs ?? 1000;
-  let timer: NodeJS.Timeout | undefined;
-  let running = false;
-  let again = false;
-  let stopped = true;
-  let failures = 0;
   let handled = 0;
-  // Each idle() waiter is released only by a run that started after it asked: a run already in
-  // flight may have read the outbox before the caller's event was committed.
-  let idleRequests = 0;
-  const idleWaiters = new Map<() => void, number>();
 
   let hasCursorRow = false;
   async function step(): Promise<boolean> {
@@ -50,12 +45,23 @@ export function createOutboxConsumer(opts: ConsumerOptions) {
       hasCursorRow = true;
     }
     const out = await db.transaction(async (tx) => {
-      const [cursor] = await tx.select({ lastId: outboxConsumers.lastId }).from(outboxConsumers)
-        .where(eq(outboxConsumers.name, name)).for('update');
-      const rows = await tx.select().from(outbox).where(gt(outbox.id, cursor.lastId)).orderBy(asc(outbox.id)).limit(batch);
+      const [cursor] = await tx
+        .select({ lastId: outboxConsumers.lastId })
+        .from(outboxConsumers)
+        .where(eq(outboxConsumers.name, name))
+        .for('update');
+      const rows = await tx
+        .select()
+        .from(outbox)
+        .where(gt(outbox.id, cursor.lastId))
+        .orderBy(asc(outbox.id))
+        .limit(batch);
       if (!rows.length) return { count: 0 };
       const result = (await opts.handle(tx, rows)) ?? {};
-      await tx.update(outboxConsumers).set({ lastId: rows[rows.length - 1].id, updatedAt: sql`now()` }).where(eq(outboxConsumers.name, name));
+      await tx
+        .update(outboxConsumers)
+        .set({ lastId: rows[rows.length - 1].id, updatedAt: sql`now()` })
+        .where(eq(outboxConsumers.name, name));
       return { count: rows.length, ...result };
     });
     handled += out.count;
@@ -66,58 +72,24 @@ export function createOutboxConsumer(opts: ConsumerOptions) {
     return out.count === batch;
   }
 
-  let dueAt = Infinity;
-  /** Runs in `ms` unless a run is already due sooner (a stream of wakes must not postpone it). */
-  function schedule(ms: number) {
-    if (stopped || Date.now() + ms >= dueAt) return;
-    clearTimeout(timer);
-    dueAt = Date.now() + ms;
-    timer = setTimeout(() => { dueAt = Infinity; void run(); }, ms);
-    timer.unref();
-  }
-
-  async function run() {
-    if (stopped) return;
-    if (running) { again = true; return; }
-    running = true;
-    const covers = idleRequests;
-    let more = false;
-    try {
-      more = await step();
-      failures = 0;
-    } catch (error) {
-      failures++;
-      log.error('outbox consumer failed; will retry', { consumer: name, error });
-    } finally {
-      running = false;
-    }
-    if (failures) return schedule(Math.min(10_000, 200 * 2 ** failures));
-    if (more || again) { again = false; return schedule(0); }
-    for (const [release, request] of idleWaiters) {
-      if (request <= covers) { idleWaiters.delete(release); release(); }
-    }
-    schedule(idleWaiters.size ? 0 : pollMs);
-  }
+  const loop = createRunLoop({
+    step,
+    pollMs,
+    backoffMs: (failures) => Math.min(10_000, 200 * 2 ** failures),
+    onError: (error) => log.error('outbox consumer failed; will retry', { consumer: name, error }),
+  });
 
   return {
     name,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      schedule(0);
-    },
+    start: () => loop.start(),
     /** New events: handle them after `delayMs` (lets the latency-bound relay take the database first). */
-    wake(delayMs = 0) { if (!stopped && !failures) schedule(delayMs); },
+    wake: (delayMs = 0) => loop.wake(delayMs),
     /** Resolves the next time the consumer has caught up with the outbox. */
-    idle(): Promise<void> {
-      return new Promise((resolve) => { idleWaiters.set(resolve, ++idleRequests); this.wake(); });
+    idle: () => loop.idle(),
+    get handled() {
+      return handled;
     },
-    get handled() { return handled; },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      while (running) await new Promise((r) => setTimeout(r, 10));
-    },
+    stop: () => loop.stop(),
   };
 }
 export type OutboxConsumer = ReturnType<typeof createOutboxConsumer>;

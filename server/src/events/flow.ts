@@ -23,9 +23,16 @@ export function startEventFlow(deps: AppDeps, opts: EventFlowOptions = {}) {
   const relay: OutboxRelay | undefined = publisher
     ? createOutboxRelay({ db: deps.database.db, publisher, log, namespace: opts.namespace, pollMs: opts.pollMs })
     : undefined;
-  const consumers: OutboxConsumer[] = deps.registry.outboxConsumers().map(({ name, handler }) => createOutboxConsumer({
-    db: deps.database.db, name, log: deps.log, handle: handler(deps), pollMs: opts.pollMs, onEventsWritten: () => deps.wakeOutbox?.(),
-  }));
+  const consumers: OutboxConsumer[] = deps.registry.outboxConsumers().map(({ name, handler }) =>
+    createOutboxConsumer({
+      db: deps.database.db,
+      name,
+      log: deps.log,
+      handle: handler(deps),
+      pollMs: opts.pollMs,
+      onEventsWritten: () => deps.wakeOutbox?.(),
+    }),
+  );
   deps.wakeOutbox = () => {
     relay?.wake();
     // On PGlite one query runs at a time: the live path first, the consumers a moment later.

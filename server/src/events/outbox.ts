@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { LiveEvent } from '#domain/realtime';
 import { topicOf } from '#domain/realtime-topics';
-import type { Db, Tx } from '../db/client.ts';
+import type { Database, Db, Tx } from '../db/client.ts';
 import { outbox } from '../db/schema/index.ts';
-import type { AppDeps } from '../http/context.ts';
 
 /** Locale keys naming what changed, so consumers (notifications) can word it in any language. */
 export type EventLabels = { entity?: string; action?: string; state?: string };
@@ -54,28 +53,36 @@ export async function recordEvent(tx: Tx, event: DomainEvent): Promise<number> {
     ...(event.link ? { link: event.link } : {}),
     ...(event.labels ? { labels: event.labels } : {}),
   };
-  const [row] = await tx.insert(outbox).values({
-    companyId: event.companyId,
-    projectId: event.userId != null ? null : event.projectId ?? null,
-    topic: topicOf(event),
-    type: event.type,
-    payload: payload as Record<string, unknown>,
-  }).returning({ id: outbox.id });
+  const [row] = await tx
+    .insert(outbox)
+    .values({
+      companyId: event.companyId,
+      projectId: event.userId != null ? null : (event.projectId ?? null),
+      topic: topicOf(event),
+      type: event.type,
+      payload: payload as Record<string, unknown>,
+    })
+    .returning({ id: outbox.id });
   return row.id;
 }
+
+/** What writing events needs of the app's deps (AppDeps has both), so this file stays a leaf of the server. */
+type EventWriterDeps = { database: Database; wakeOutbox?: () => void };
 
 /**
  * Runs `fn` in one transaction and wakes the relay after the commit. Use it for writes that emit
  * events without a state machine (creations, messages); state changes go through runCommand.
  */
-export async function transactionWithEvents<T>(deps: AppDeps, fn: (tx: Tx) => Promise<T>): Promise<T> {
+export async function transactionWithEvents<T>(deps: EventWriterDeps, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const result = await (deps.database.db as Db).transaction(fn);
   deps.wakeOutbox?.();
   return result;
 }
 
 /** The public shape of an outbox row: what MQTT and Socket.IO clients receive. */
-export function toLiveEvent(row: Pick<OutboxRow, 'id' | 'type' | 'companyId' | 'projectId' | 'payload' | 'createdAt'>): LiveEvent {
+export function toLiveEvent(
+  row: Pick<OutboxRow, 'id' | 'type' | 'companyId' | 'projectId' | 'payload' | 'createdAt'>,
+): LiveEvent {
   const p = row.payload as StoredPayload;
   return {
     id: row.id,

@@ -12,7 +12,10 @@ export type RealtimeSettings = {
   mqttCredentialsTtl: number;
 };
 
-export function realtimeSettings(config: Pick<AppConfig, 'mqttUrl' | 'publicUrl'>, env: NodeJS.ProcessEnv = process.env): RealtimeSettings {
+export function realtimeSettings(
+  config: Pick<AppConfig, 'mqttUrl' | 'publicUrl'>,
+  env: NodeJS.ProcessEnv = process.env,
+): RealtimeSettings {
   const wsUrl = new URL(config.publicUrl);
   wsUrl.protocol = wsUrl.protocol === 'https:' ? 'wss:' : 'ws:';
   wsUrl.pathname = '/mqtt';
@@ -27,7 +30,10 @@ export function realtimeSettings(config: Pick<AppConfig, 'mqttUrl' | 'publicUrl'
 const KEY = 'realtimeSettings';
 
 /** The settings the running realtime uses (tests override some); the environment's otherwise. */
-export function settingsOf(deps: { config: Pick<AppConfig, 'mqttUrl' | 'publicUrl'>; extras: Record<string, unknown> }): RealtimeSettings {
+export function settingsOf(deps: {
+  config: Pick<AppConfig, 'mqttUrl' | 'publicUrl'>;
+  extras: Record<string, unknown>;
+}): RealtimeSettings {
   return (deps.extras[KEY] as RealtimeSettings | undefined) ?? realtimeSettings(deps.config);
 }
 

@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import { outbox, outboxConsumers } from '../db/schema/index.ts';
 import type { Logger } from '../lib/logger.ts';
 import { toLiveEvent } from './outbox.ts';
+import { createRunLoop } from './run-loop.ts';
 
 /** What the relay needs from an MQTT connection (realtime/mqtt-link.ts provides it). */
 export type EventPublisher = {
@@ -41,26 +42,20 @@ export function createOutboxRelay(opts: RelayOptions) {
   const maxBackoffMs = opts.maxBackoffMs ?? 5000;
   const holder = randomUUID();
   let leaseUntil = 0;
-  let backoffMs = 0;
-  let timer: NodeJS.Timeout | undefined;
-  let running = false;
-  let again = false;
-  let stopped = true;
   let published = 0;
-  // Each idle() waiter is released only by a run that started after it asked (a run in flight may
-  // have read the outbox before the caller's commit).
-  let idleRequests = 0;
-  const idleWaiters = new Map<() => void, number>();
 
   async function holdLease(): Promise<boolean> {
     if (Date.now() < leaseUntil - leaseMs / 2) return true;
     const until = new Date(Date.now() + leaseMs);
-    const rows = await db.insert(outboxConsumers).values({ name: LEASE, leaseHolder: holder, leaseUntil: until })
+    const rows = await db
+      .insert(outboxConsumers)
+      .values({ name: LEASE, leaseHolder: holder, leaseUntil: until })
       .onConflictDoUpdate({
         target: outboxConsumers.name,
         set: { leaseHolder: holder, leaseUntil: until, updatedAt: new Date() },
         setWhere: sql`${outboxConsumers.leaseHolder} = ${holder} or ${outboxConsumers.leaseUntil} is null or ${outboxConsumers.leaseUntil} < now()`,
-      }).returning({ holder: outboxConsumers.leaseHolder });
+      })
+      .returning({ holder: outboxConsumers.leaseHolder });
     leaseUntil = rows.length ? until.getTime() : 0;
     return rows.length > 0;
   }
@@ -72,74 +67,59 @@ export function createOutboxRelay(opts: RelayOptions) {
     const rows = await db.select().from(outbox).where(isNull(outbox.publishedAt)).orderBy(asc(outbox.id)).limit(batch);
     if (rows.length === 0) return false;
     // Sent back to back on one connection, so the broker receives them in id order.
-    const results = await Promise.allSettled(rows.map((row) => publisher.publish(wireTopic(row.topic, opts.namespace), JSON.stringify(toLiveEvent(row)))));
+    const results = await Promise.allSettled(
+      rows.map((row) => publisher.publish(wireTopic(row.topic, opts.namespace), JSON.stringify(toLiveEvent(row)))),
+    );
     const acked = rows.filter((_, i) => results[i].status === 'fulfilled').map((r) => r.id);
     if (acked.length) {
-      await db.update(outbox).set({ publishedAt: new Date() }).where(and(inArray(outbox.id, acked), isNull(outbox.publishedAt)));
+      await db
+        .update(outbox)
+        .set({ publishedAt: new Date() })
+        .where(and(inArray(outbox.id, acked), isNull(outbox.publishedAt)));
       published += acked.length;
     }
-    if (acked.length < rows.length) throw (results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason;
+    if (acked.length < rows.length)
+      throw (results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason;
     return rows.length === batch;
   }
 
-  function schedule(ms: number) {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => void run(), ms);
-    timer.unref();
-  }
-
-  async function run() {
-    if (stopped) return;
-    if (running) { again = true; return; }
-    running = true;
-    const covers = idleRequests;
-    let more = false;
-    try {
-      more = await publishBatch();
-      if (backoffMs) log.info('outbox relay recovered');
-      backoffMs = 0;
-    } catch (error) {
-      backoffMs = Math.min(maxBackoffMs, backoffMs ? backoffMs * 2 : 100);
-      // A broker still connecting at start-up is not worth a warning; one that stays away is.
-      (backoffMs >= 1000 ? log.warn : log.debug)('outbox relay retrying', { error: (error as Error).message, inMs: backoffMs });
-    } finally {
-      running = false;
-    }
-    if (backoffMs) return schedule(backoffMs);
-    if (more || again) { again = false; return schedule(0); }
-    for (const [release, request] of idleWaiters) {
-      if (request <= covers) { idleWaiters.delete(release); release(); }
-    }
-    schedule(idleWaiters.size ? 0 : pollMs);
-  }
+  const loop = createRunLoop({
+    step: publishBatch,
+    pollMs,
+    backoffMs: (failures) => Math.min(maxBackoffMs, 100 * 2 ** (failures - 1)),
+    // A broker still connecting at start-up is not worth a warning; one that stays away is.
+    onError: (error, inMs) =>
+      (inMs >= 1000 ? log.warn : log.debug)('outbox relay retrying', { error: (error as Error).message, inMs }),
+    onRecovered: () => log.info('outbox relay recovered'),
+  });
 
   let offConnect: (() => void) | undefined;
   return {
     start() {
-      if (!stopped) return;
-      stopped = false;
-      offConnect = publisher.onConnect(() => { backoffMs = 0; schedule(0); });
-      schedule(0);
+      if (offConnect) return;
+      offConnect = publisher.onConnect(() => loop.retryNow());
+      loop.start();
     },
     /** A commit wrote events: publish now instead of at the next poll. */
-    wake() {
-      if (!stopped && !backoffMs) schedule(0);
-    },
+    wake: () => loop.wake(),
     /** Resolves the next time the relay finds nothing left to publish (tests, shutdown). */
-    idle(): Promise<void> {
-      return new Promise((resolve) => { idleWaiters.set(resolve, ++idleRequests); this.wake(); });
+    idle: () => loop.idle(),
+    get published() {
+      return published;
     },
-    get published() { return published; },
-    get isRetrying() { return backoffMs > 0; },
+    get isRetrying() {
+      return loop.failing;
+    },
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
       offConnect?.();
-      while (running) await new Promise((r) => setTimeout(r, 10));
+      offConnect = undefined;
+      await loop.stop();
       if (leaseUntil) {
-        await db.update(outboxConsumers).set({ leaseUntil: new Date(0) })
-          .where(and(eq(outboxConsumers.name, LEASE), eq(outboxConsumers.leaseHolder, holder))).catch(() => undefined);
+        await db
+          .update(outboxConsumers)
+          .set({ leaseUntil: new Date(0) })
+          .where(and(eq(outboxConsumers.name, LEASE), eq(outboxConsumers.leaseHolder, holder)))
+          .catch(() => undefined);
       }
     },
   };

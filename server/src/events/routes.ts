@@ -19,7 +19,9 @@ export const realtimeRoutes = new Hono<AppEnv>()
   .get('/session', async (c) => {
     const u = currentUser(c);
     const origins = await embeddingOriginsOf(c.var.deps, u);
-    return c.json({ data: { id: u.id, companyId: u.companyId, kind: u.kind, sessionKey: liveSessionKey(u.sessionId), origins } });
+    return c.json({
+      data: { id: u.id, companyId: u.companyId, kind: u.kind, sessionKey: liveSessionKey(u.sessionId), origins },
+    });
   })
   .get('/rooms/:room', async (c) => {
     const room = parseRoom(c.req.param('room'));
@@ -41,31 +43,36 @@ export const realtimeRoutes = new Hono<AppEnv>()
  * must be given the same rules in its ACL (docs/operations.md). The runtime that runs the broker
  * signs them (deps.mqttCredentials); a process without one answers 503.
  */
-export const mqttCredentialRoutes = new Hono<AppEnv>()
-  .post('/mqtt-credentials', requireUser, (c) => {
-    const u = currentUser(c);
-    const issue = c.var.deps.mqttCredentials;
-    if (!issue) throw new ApiError(503, 'errors.realtime_unavailable');
-    const settings = settingsOf(c.var.deps);
-    const ns = settings.mqttNamespace;
-    const isStaff = u.kind === 'staff';
-    // Bound to this session: the broker refuses them, and closes their connections, once it ends.
-    const grant = { companyId: u.companyId, userId: u.id, projectIds: u.projectIds, isStaff, sid: liveSessionKey(u.sessionId) };
-    const creds = issue(grant, settings.mqttCredentialsTtl);
-    const base = `${TOPIC_ROOT}/${u.companyId}`;
-    return c.json({
-      data: {
-        username: creds.username,
-        password: creds.password,
-        client_id_prefix: `${creds.username}-`,
-        expires_at: creds.expiresAt.toISOString(),
-        url: settings.mqttPublicUrl,
-        topic: wireTopic(userTopic(u.companyId, u.id), ns),
-        topics: [
-          wireTopic(userTopic(u.companyId, u.id), ns),
-          ...u.projectIds.map((p) => wireTopic(`${base}/projects/${p}/#`, ns)),
-          ...(isStaff ? [wireTopic(`${base}/company/#`, ns)] : []),
-        ],
-      },
-    });
+export const mqttCredentialRoutes = new Hono<AppEnv>().post('/mqtt-credentials', requireUser, (c) => {
+  const u = currentUser(c);
+  const issue = c.var.deps.mqttCredentials;
+  if (!issue) throw new ApiError(503, 'errors.realtime_unavailable');
+  const settings = settingsOf(c.var.deps);
+  const ns = settings.mqttNamespace;
+  const isStaff = u.kind === 'staff';
+  // Bound to this session: the broker refuses them, and closes their connections, once it ends.
+  const grant = {
+    companyId: u.companyId,
+    userId: u.id,
+    projectIds: u.projectIds,
+    isStaff,
+    sid: liveSessionKey(u.sessionId),
+  };
+  const creds = issue(grant, settings.mqttCredentialsTtl);
+  const base = `${TOPIC_ROOT}/${u.companyId}`;
+  return c.json({
+    data: {
+      username: creds.username,
+      password: creds.password,
+      client_id_prefix: `${creds.username}-`,
+      expires_at: creds.expiresAt.toISOString(),
+      url: settings.mqttPublicUrl,
+      topic: wireTopic(userTopic(u.companyId, u.id), ns),
+      topics: [
+        wireTopic(userTopic(u.companyId, u.id), ns),
+        ...u.projectIds.map((p) => wireTopic(`${base}/projects/${p}/#`, ns)),
+        ...(isStaff ? [wireTopic(`${base}/company/#`, ns)] : []),
+      ],
+    },
   });
+});

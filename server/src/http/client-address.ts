@@ -11,7 +11,10 @@ import type { AppEnv } from './context.ts';
 export function clientAddress(c: Context<AppEnv>): string {
   const hops = c.get('deps').config.trustProxy;
   if (hops > 0) {
-    const chain = (c.req.header('x-forwarded-for') ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+    const chain = (c.req.header('x-forwarded-for') ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
     if (chain.length) return chain[Math.max(0, chain.length - hops)];
   }
   try {

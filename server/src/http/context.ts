@@ -1,30 +1,16 @@
 import type { AppConfig } from '../config.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
+import type { files } from '../db/schema/index.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { Locale, Translate } from '../lib/i18n.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { SessionCache } from '../auth/session.ts';
+import type { SessionUser } from '../auth/session-user.ts';
 import type { BackgroundTasks } from '../lib/background.ts';
 import type { TopicGrant } from '#domain/realtime-topics';
-import type { Registry } from '../registry.ts';
+import type { ConsumerHandler } from '../events/consumer.ts';
 
-/** A signed-in person as every route sees them: tenant, permissions and visible projects. */
-export type SessionUser = {
-  id: number;
-  companyId: number;
-  kind: 'staff' | 'owner';
-  username: string;
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  locale: string | null;
-  profileId: number | null;
-  profileName: string;
-  permissions: ReadonlySet<string>;
-  /** Projects this user may see; every company query filters on it (docs/architecture.md §4). */
-  projectIds: readonly number[];
-  sessionId: string;
-};
+export type { SessionUser };
 
 /** Services the app is built from; tests pass their own. Extra services hang off `extras`. */
 export type AppDeps = {
@@ -35,7 +21,7 @@ export type AppDeps = {
   sessions: SessionCache;
   /** Work started by a request and finished after its answer (shutdown waits for it). */
   background: BackgroundTasks;
-  /** What the modules registered (server/src/modules.ts): file access, entity rooms, outbox consumers. */
+  /** What the modules registered (server/src/modules.ts): file access, entity rooms, outbox consumers, notification types. */
   registry: Registry;
   /** Liveness of the broker for /ready; absent when the process runs without one. */
   brokerReady?: () => boolean;
@@ -45,7 +31,10 @@ export type AppDeps = {
    * Signs MQTT credentials for a grant (POST auth/mqtt-credentials): given by the runtime that runs
    * the broker (runtime/realtime.ts), since server/ does not import realtime/; absent without one.
    */
-  mqttCredentials?: (grant: TopicGrant & { sid: string }, ttlSeconds: number) => { username: string; password: string; expiresAt: Date };
+  mqttCredentials?: (
+    grant: TopicGrant & { sid: string },
+    ttlSeconds: number,
+  ) => { username: string; password: string; expiresAt: Date };
   extras: Record<string, unknown>;
 };
 
@@ -58,4 +47,60 @@ export type AppEnv = {
     t: Translate;
     user: SessionUser | undefined;
   };
+};
+
+// The registry's contract lives beside AppDeps because each names the other (a check receives the
+// deps; the deps hold the registry); registry.ts builds one. Here, neither file imports the other's importers.
+
+/** Decides whether a user may watch one entity's room (e.g. 'ticket:12'). */
+export type EntityRoomCheck = (deps: AppDeps, user: SessionUser, id: number) => Promise<boolean>;
+
+/**
+ * Whether a user may read a file attached to one record: the module that owns the record decides
+ * from the record itself (its project for staff, its unit's owners for owners). `file.entityId` is
+ * the record's id as the module linked it; `file.path` lets a module find the record by path.
+ */
+export type FileAccessCheck = (
+  db: Db,
+  user: SessionUser,
+  file: typeof files.$inferSelect & { entityId: number },
+) => Promise<boolean>;
+
+/** Builds a consumer's batch handler for one process. */
+export type ConsumerFactory = (deps: AppDeps) => ConsumerHandler;
+
+/**
+ * An event type a user can be notified about and choose channels for (docs/product.md §2
+ * notificaciones/configuracion); its texts live under notifications.types.<type with _>.{label,title,body}.
+ */
+export type NotificationType = {
+  type: string;
+  /** Settings-page group: notifications.groups.<group>. */
+  group: string;
+  defaults: { inApp: boolean; email: boolean };
+};
+
+/**
+ * What a module adds to checks and processes another part owns. Each module's `register<Module>`
+ * (its service.ts) receives it from server/src/modules.ts, where the process is assembled: nothing
+ * is added by importing a file.
+ */
+export type ModuleRegistry = {
+  /** Who may read files attached to one kind of record (files/access.ts asks; several checks add up). */
+  fileAccess(entityType: string, check: FileAccessCheck): void;
+  /** Who may join one kind of entity room (events/access.ts asks; a type nobody registered is refused). */
+  entityRoom(type: string, check: EntityRoomCheck): void;
+  /** An outbox consumer the event flow runs (events/flow.ts), under a name that keeps its cursor. */
+  outboxConsumer(name: string, handler: ConsumerFactory): void;
+  /** An event type users may be notified about (the notifications consumer and settings page read them). */
+  notificationType(entry: NotificationType): void;
+};
+
+/** The registry of one process (deps.registry): what modules added, read by its owners. */
+export type Registry = ModuleRegistry & {
+  fileAccessChecks(entityType: string): readonly FileAccessCheck[];
+  entityRoomCheck(type: string): EntityRoomCheck | undefined;
+  outboxConsumers(): readonly { name: string; handler: ConsumerFactory }[];
+  notificationTypes(): readonly NotificationType[];
+  notificationTypeOf(type: string): NotificationType | undefined;
 };

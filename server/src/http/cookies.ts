@@ -3,7 +3,8 @@ import type { CookieOptions } from 'hono/utils/cookie';
 import type { AppEnv } from './context.ts';
 
 /** Whether the browser reached us over HTTPS (directly or through the proxy). */
-export const isHttps = (c: Context<AppEnv>) => c.req.url.startsWith('https:') || c.req.header('x-forwarded-proto') === 'https';
+export const isHttps = (c: Context<AppEnv>) =>
+  c.req.url.startsWith('https:') || c.req.header('x-forwarded-proto') === 'https';
 
 /**
  * Cookie attributes for a cookie that must also travel inside a cross-site iframe (the owner

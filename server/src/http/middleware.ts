@@ -16,30 +16,39 @@ const REQUEST_ID = /^[\w.:-]{1,64}$/;
  * while the request runs, by any logger, carries its request id (logScope). A caller's
  * X-Request-Id is kept when it is a plain token, so ids can follow a request across services.
  */
-export const requestContext = (deps: AppDeps): MiddlewareHandler<AppEnv> => (c, next) => {
-  const incoming = c.req.header('x-request-id');
-  const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-  const locale = pickLocale(c.req.header('accept-language'));
-  c.set('deps', deps);
-  c.set('requestId', requestId);
-  c.set('locale', locale);
-  c.set('t', translator(locale));
-  c.set('log', deps.log);
-  // Under @hono/node-server the id goes straight onto the Node response: no Web Headers object per
-  // request, and never a header added to a finished answer (Hono would rebuild it as a stream,
-  // which cost more than the rest of a cached GET; tests/bench/http.ts). Elsewhere (tests), Hono's.
-  const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
-  if (outgoing && typeof outgoing.setHeader === 'function' && !outgoing.headersSent) outgoing.setHeader('X-Request-Id', requestId);
-  else c.header('X-Request-Id', requestId);
-  return logScope.run({ requestId }, async () => {
-    const started = performance.now();
-    await next();
-    // Answers built as raw Response objects (static files, downloads) do not take prepared headers.
-    if (!outgoing && !c.res.headers.has('x-request-id')) c.header('X-Request-Id', requestId);
-    const ms = Math.round((performance.now() - started) * 10) / 10;
-    deps.log.debug('request', { method: c.req.method, path: c.req.path, status: c.res.status, ms, userId: c.get('user')?.id });
-  });
-};
+export const requestContext =
+  (deps: AppDeps): MiddlewareHandler<AppEnv> =>
+  (c, next) => {
+    const incoming = c.req.header('x-request-id');
+    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const locale = pickLocale(c.req.header('accept-language'));
+    c.set('deps', deps);
+    c.set('requestId', requestId);
+    c.set('locale', locale);
+    c.set('t', translator(locale));
+    c.set('log', deps.log);
+    // Under @hono/node-server the id goes straight onto the Node response: no Web Headers object per
+    // request, and never a header added to a finished answer (Hono would rebuild it as a stream,
+    // which cost more than the rest of a cached GET; tests/bench/http.ts). Elsewhere (tests), Hono's.
+    const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+    if (outgoing && typeof outgoing.setHeader === 'function' && !outgoing.headersSent)
+      outgoing.setHeader('X-Request-Id', requestId);
+    else c.header('X-Request-Id', requestId);
+    return logScope.run({ requestId }, async () => {
+      const started = performance.now();
+      await next();
+      // Answers built as raw Response objects (static files, downloads) do not take prepared headers.
+      if (!outgoing && !c.res.headers.has('x-request-id')) c.header('X-Request-Id', requestId);
+      const ms = Math.round((performance.now() - started) * 10) / 10;
+      deps.log.debug('request', {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms,
+        userId: c.get('user')?.id,
+      });
+    });
+  };
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -65,17 +74,23 @@ export const sessionLoader: MiddlewareHandler<AppEnv> = async (c, next) => {
 export const errorHandler: ErrorHandler<AppEnv> = (err, c) => {
   const t = c.var.t ?? translator('es');
   if (err instanceof ApiError) {
-    if (err.status === 429 && typeof err.params?.minutes === 'number') c.header('Retry-After', String(err.params.minutes * 60));
+    if (err.status === 429 && typeof err.params?.minutes === 'number')
+      c.header('Retry-After', String(err.params.minutes * 60));
     const errors = err.fieldErrors.map((fe) => t(fe.key, fe.params));
     const fields = Object.fromEntries(err.fieldErrors.map((fe) => [fe.field, t(fe.key, fe.params)]));
-    return c.json({ message: t(err.key, err.params), errors, ...(err.fieldErrors.length ? { fields } : {}), ...err.extra }, err.status as 400);
+    return c.json(
+      { message: t(err.key, err.params), errors, ...(err.fieldErrors.length ? { fields } : {}), ...err.extra },
+      err.status as 400,
+    );
   }
   if (err instanceof HTTPException) {
-    if (err.status === 400 && /json/i.test(err.message)) return c.json({ message: t('errors.invalid_json'), errors: [] }, 422);
+    if (err.status === 400 && /json/i.test(err.message))
+      return c.json({ message: t('errors.invalid_json'), errors: [] }, 422);
     return c.json({ message: err.message || t('errors.internal'), errors: [] }, err.status);
   }
   (c.var.log ?? console).error('unhandled error', { error: err, path: c.req.path, method: c.req.method });
   return c.json({ message: t('errors.internal'), errors: [] }, 500);
 };
 
-export const notFoundJson = (c: Context<AppEnv>) => c.json({ message: (c.var.t ?? translator('es'))('errors.not_found'), errors: [] }, 404);
+export const notFoundJson = (c: Context<AppEnv>) =>
+  c.json({ message: (c.var.t ?? translator('es'))('errors.not_found'), errors: [] }, 404);

@@ -9,8 +9,12 @@ import type { AppDeps } from './context.ts';
 const SEED_TIMEOUT = 180_000;
 
 let ctx: TestContext;
-beforeAll(async () => { ctx = await createTestContext(); }, SEED_TIMEOUT);
-afterAll(async () => { await ctx?.close(); });
+beforeAll(async () => {
+  ctx = await createTestContext();
+}, SEED_TIMEOUT);
+afterAll(async () => {
+  await ctx?.close();
+});
 
 const API = 'http://localhost/api/v2/public/api';
 
@@ -29,7 +33,15 @@ describe('/health and /ready (docs/architecture.md §3 operations)', () => {
     const a = await noBroker.request('http://localhost/ready');
     expect(a.status).toBe(503);
     expect(await a.json()).toEqual({ status: 'unavailable', database: true, broker: false });
-    const noDb = createApp({ ...ctx.deps, database: { ...ctx.deps.database, ping: async () => { throw new Error('connection refused'); } } });
+    const noDb = createApp({
+      ...ctx.deps,
+      database: {
+        ...ctx.deps.database,
+        ping: async () => {
+          throw new Error('connection refused');
+        },
+      },
+    });
     const b = await noDb.request('http://localhost/ready');
     expect(b.status).toBe(503);
     expect(await b.json()).toMatchObject({ database: false });
@@ -40,15 +52,20 @@ describe('structured logs (JSON lines, request id on every line, no secrets)', (
   const lines: string[] = [];
   let app: ReturnType<typeof createApp>;
   beforeAll(() => {
-    const log = createLogger('debug', { service: 'api' }, (line) => { lines.push(line); });
+    const log = createLogger('debug', { service: 'api' }, (line) => {
+      lines.push(line);
+    });
     // A mailer whose SMTP server refuses: its failure is logged from inside the mailer, not the route.
     const deps: AppDeps = { ...ctx.deps, log, mailer: createMailer(ctx.db, log, 'smtp://127.0.0.1:9') };
     app = createApp(deps);
   });
 
-  const post = (path: string, body: unknown, headers: Record<string, string> = {}) => app.request(`${API}/${path}`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'x', ...headers }, body: JSON.stringify(body),
-  });
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    app.request(`${API}/${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'x', ...headers },
+      body: JSON.stringify(body),
+    });
 
   it('every line is JSON with a request id, the same one the response carries', async () => {
     lines.length = 0;
@@ -62,7 +79,12 @@ describe('structured logs (JSON lines, request id on every line, no secrets)', (
     const parsed = lines.map((line) => JSON.parse(line));
     expect(parsed.length).toBeGreaterThanOrEqual(4); // 3 access lines and the login line
     for (const entry of parsed) {
-      expect(entry).toMatchObject({ level: expect.any(String), msg: expect.any(String), time: expect.any(String), service: 'api' });
+      expect(entry).toMatchObject({
+        level: expect.any(String),
+        msg: expect.any(String),
+        time: expect.any(String),
+        service: 'api',
+      });
       expect(entry.requestId).toMatch(/^[\w.:-]{1,64}$/);
     }
     const ids = [wrong, ok, me].map((r) => r.headers.get('x-request-id'));
@@ -90,7 +112,9 @@ describe('structured logs (JSON lines, request id on every line, no secrets)', (
 
   it('an untrusted X-Request-Id is replaced, and v1 dispatch keeps one id for both hops', async () => {
     lines.length = 0;
-    const res = await app.request(`http://localhost/api/v1/api.php?request=auth/usuario`, { headers: { 'X-Request-Id': 'bad id {"level":"x"}' } });
+    const res = await app.request(`http://localhost/api/v1/api.php?request=auth/usuario`, {
+      headers: { 'X-Request-Id': 'bad id {"level":"x"}' },
+    });
     const id = res.headers.get('x-request-id')!;
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Set(lines.map((l) => JSON.parse(l).requestId))).toEqual(new Set([id]));

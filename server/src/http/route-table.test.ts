@@ -9,8 +9,14 @@ describe('route table', () => {
   it('lists every route once, with the guards before its handler', () => {
     expect(new Set(rows.map((r) => `${r.method} ${r.path}`)).size).toBe(rows.length);
     expect(row('POST', '/auth/login')).toMatchObject({ audience: undefined, permissions: [] });
-    expect(row('GET', '/postventa/solicitudes')).toMatchObject({ audience: 'staff', permissions: ['modulo_entregas|modulo_postventa'] });
-    expect(row('POST', '/postventa/solicitudes')?.permissions).toEqual(['modulo_entregas|modulo_postventa', 'postventa_crear']);
+    expect(row('GET', '/postventa/solicitudes')).toMatchObject({
+      audience: 'staff',
+      permissions: ['modulo_entregas|modulo_postventa'],
+    });
+    expect(row('POST', '/postventa/solicitudes')?.permissions).toEqual([
+      'modulo_entregas|modulo_postventa',
+      'postventa_crear',
+    ]);
   });
 
   it('does not apply a prefix middleware registered after the route (the owner portal before staff-only)', () => {
@@ -18,10 +24,20 @@ describe('route table', () => {
     expect(row('GET', '/entregas/entrega/:token')).toMatchObject({ audience: undefined, permissions: [] });
   });
 
-  it('a verb route declares one permission per verb, from the feature\'s command table', () => {
+  it("a verb route declares one permission per verb, from the feature's command table", () => {
     const verbs = rows.find((r) => r.method === 'POST' && r.path.startsWith('/postventa/solicitudes/:id/:action{'))!;
-    expect(verbs.byParam?.[0].permissions).toMatchObject({ abrir: 'postventa_gestionar', cerrar: 'postventa_cerrar', reabrir: 'postventa_cerrar' });
-    expect(permissionsFor(verbs, '/postventa/solicitudes/:id/cerrar')).toEqual(['modulo_entregas|modulo_postventa', 'postventa_cerrar']);
-    expect(permissionsFor(verbs, '/postventa/solicitudes/:id/iniciar')).toEqual(['modulo_entregas|modulo_postventa', 'postventa_gestionar']);
+    expect(verbs.byParam?.[0].permissions).toMatchObject({
+      abrir: 'postventa_gestionar',
+      cerrar: 'postventa_cerrar',
+      reabrir: 'postventa_cerrar',
+    });
+    expect(permissionsFor(verbs, '/postventa/solicitudes/:id/cerrar')).toEqual([
+      'modulo_entregas|modulo_postventa',
+      'postventa_cerrar',
+    ]);
+    expect(permissionsFor(verbs, '/postventa/solicitudes/:id/iniciar')).toEqual([
+      'modulo_entregas|modulo_postventa',
+      'postventa_gestionar',
+    ]);
   });
 });

@@ -27,7 +27,10 @@ export type RouteRow = {
 const declarations = new WeakMap<object, GuardDeclaration>();
 
 /** Marks a guard middleware with what it enforces, so the route table can list it. */
-export function declareGuard<E extends object>(declaration: GuardDeclaration, guard: MiddlewareHandler<E>): MiddlewareHandler<E> {
+export function declareGuard<E extends object>(
+  declaration: GuardDeclaration,
+  guard: MiddlewareHandler<E>,
+): MiddlewareHandler<E> {
   declarations.set(guard, declaration);
   return guard;
 }
@@ -63,14 +66,18 @@ export function routeTable(app: Hono<any>): RouteRow[] {
     // Hono runs handlers in registration order: middleware mounted after the route's own handler
     // never runs for it (a portal route registered before the staff-only middleware of its prefix).
     const handlerAt = entries[entries.length - 1].order;
-    const chain = [...routes.filter((m) => m.method === 'ALL' && m.order < handlerAt && covers(m.path, path)), ...entries];
+    const chain = [
+      ...routes.filter((m) => m.method === 'ALL' && m.order < handlerAt && covers(m.path, path)),
+      ...entries,
+    ];
     let audience: RouteRow['audience'];
     const permissions: string[] = [];
     const byParam: ParamPermissions[] = [];
     for (const { handler } of chain) {
       const declared = declarations.get(handler);
       if (!declared) continue;
-      if (declared.audience && (!audience || AUDIENCE_RANK[declared.audience] > AUDIENCE_RANK[audience])) audience = declared.audience;
+      if (declared.audience && (!audience || AUDIENCE_RANK[declared.audience] > AUDIENCE_RANK[audience]))
+        audience = declared.audience;
       if (declared.permission && !permissions.includes(declared.permission)) permissions.push(declared.permission);
       if (declared.byParam) byParam.push(declared.byParam);
     }

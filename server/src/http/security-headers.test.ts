@@ -22,7 +22,10 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
   ctx = await createTestContext({ clientDir });
   projectId = ctx.seed.projectIds[0];
-  const saved = await ctx.request('PUT', `entregas/proyectos/${projectId}/configuracion/iframe`, { cookie: await ctx.login('admin'), body: { enabled: true, allowed_origins: [SITE] } });
+  const saved = await ctx.request('PUT', `entregas/proyectos/${projectId}/configuracion/iframe`, {
+    cookie: await ctx.login('admin'),
+    body: { enabled: true, allowed_origins: [SITE] },
+  });
   expect(saved.status).toBe(200);
   // The same app behind @hono/node-server, where headers travel on the Node response.
   server = http.createServer(getRequestListener(ctx.app.fetch));
@@ -36,13 +39,23 @@ afterAll(async () => {
   fs.rmSync(clientDir, { recursive: true, force: true });
 });
 
-const directives = (policy: string | null) => new Map((policy ?? '').split(';').map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...values]) => [name, values]));
+const directives = (policy: string | null) =>
+  new Map(
+    (policy ?? '')
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...values]) => [name, values]),
+  );
 
 type Fetch = (p: string, headers?: Record<string, string>) => Promise<Response>;
 const inProcess: Fetch = async (p, headers = {}) => ctx.app.request(`http://localhost${p}`, { headers });
 const overNode: Fetch = (p, headers = {}) => fetch(`${base}${p}`, { headers });
 
-describe.each([['app.request', inProcess], ['@hono/node-server', overNode]] as const)('security headers (%s)', (_name, get) => {
+describe.each([
+  ['app.request', inProcess],
+  ['@hono/node-server', overNode],
+] as const)('security headers (%s)', (_name, get) => {
   it('staff pages: a CSP of our own origin only, framed only by us, nosniff and same-origin referrers', async () => {
     const res = await get('/home/proyectos');
     expect(res.status).toBe(200);
@@ -83,9 +96,12 @@ describe.each([['app.request', inProcess], ['@hono/node-server', overNode]] as c
 
 describe('content security policy', () => {
   it('allows the S3 endpoint for direct uploads, and wss: under an https PUBLIC_URL', () => {
-    const csp = directives(contentSecurityPolicy({
-      publicUrl: 'https://qa.example.cl', s3: { endpoint: 'https://s3.example.cl:9000', bucket: 'b', accessKey: 'a', secretKey: 's', region: 'r' },
-    }));
+    const csp = directives(
+      contentSecurityPolicy({
+        publicUrl: 'https://qa.example.cl',
+        s3: { endpoint: 'https://s3.example.cl:9000', bucket: 'b', accessKey: 'a', secretKey: 's', region: 'r' },
+      }),
+    );
     expect(csp.get('connect-src')).toEqual(["'self'", 'wss://qa.example.cl', 'https://s3.example.cl:9000']);
   });
 });

@@ -11,7 +11,7 @@ const SERVED_FILES = /^\/(api\/v2\/public\/files|storage)(\/|$)/;
  * API. Only our own origin: Chakra/emotion inject <style> elements and style attributes, hence
  * style-src 'unsafe-inline'; previews use data:/blob: images, blob: PDFs in <object> and uploads go
  * straight to S3 when it is configured. `frameAncestors` is 'self' for staff pages; the portal
- * passes the sites its projects allow (modules/warranties/portal/framing.ts).
+ * passes the sites its projects allow (modules/after-sales/portal/framing.ts).
  */
 export function contentSecurityPolicy(config: Pick<AppConfig, 'publicUrl' | 's3'>, frameAncestors = "'self'"): string {
   const connect = ["'self'"];
@@ -45,7 +45,10 @@ export function contentSecurityPolicy(config: Pick<AppConfig, 'publicUrl' | 's3'
  * headers override them.
  */
 export function securityHeaders(config: AppConfig): MiddlewareHandler<AppEnv> {
-  const common: [string, string][] = [['X-Content-Type-Options', 'nosniff'], ['Referrer-Policy', 'same-origin']];
+  const common: [string, string][] = [
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'same-origin'],
+  ];
   const withPolicy: [string, string][] = [...common, ['Content-Security-Policy', contentSecurityPolicy(config)]];
   return async (c, next) => {
     const headers = SERVED_FILES.test(c.req.path) ? common : withPolicy;

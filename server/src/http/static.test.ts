@@ -17,7 +17,8 @@ fs.writeFileSync(path.join(dir, 'assets/plain-abc123.js'), 'export {};');
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 const app = staticClient(dir);
-const get = (p: string, acceptEncoding?: string) => app.request(p, { headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {} });
+const get = (p: string, acceptEncoding?: string) =>
+  app.request(p, { headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {} });
 const bytes = async (res: Response) => Buffer.from(await res.arrayBuffer());
 
 describe('static client', () => {
@@ -45,7 +46,9 @@ describe('static client', () => {
   });
 
   it('caches hashed assets for a year and answers other paths with index.html, not cached', async () => {
-    expect((await get('/assets/app-abc123.js', 'gzip')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await get('/assets/app-abc123.js', 'gzip')).headers.get('cache-control')).toBe(
+      'public, max-age=31536000, immutable',
+    );
     const page = await get('/warranties/solicitudes');
     expect(page.status).toBe(200);
     expect(page.headers.get('cache-control')).toBe('no-cache');

@@ -6,14 +6,27 @@ import { climbs } from '../app.ts';
 const SEED_TIMEOUT = 180_000;
 
 let ctx: TestContext;
-beforeAll(async () => { ctx = await createTestContext(); }, SEED_TIMEOUT);
-afterAll(async () => { await ctx?.close(); });
+beforeAll(async () => {
+  ctx = await createTestContext();
+}, SEED_TIMEOUT);
+afterAll(async () => {
+  await ctx?.close();
+});
 
 // Each climbs the four levels of /api/v2/public/api to reach /health, written as a client could send it.
 const up = (dots: string, slash = '/') => `${`${dots}${slash}`.repeat(4)}health`;
 const ESCAPES = [
-  up('%2e%2e'), up('%252e%252e'), up('%25252e%25252e'), up('.%252e'), up('%252e.'), up('%252E%252E'),
-  up('..', '%5c'), up('%2e%2e', '%5c'), up('%252e%252e', '%255c'), up('..', '%255c'), up('..', '%25255c'),
+  up('%2e%2e'),
+  up('%252e%252e'),
+  up('%25252e%25252e'),
+  up('.%252e'),
+  up('%252e.'),
+  up('%252E%252E'),
+  up('..', '%5c'),
+  up('%2e%2e', '%5c'),
+  up('%252e%252e', '%255c'),
+  up('..', '%255c'),
+  up('..', '%25255c'),
 ];
 
 describe('v1 dispatcher (docs/product.md §7 v1) stays inside the API', () => {
@@ -39,9 +52,16 @@ describe('v1 dispatcher (docs/product.md §7 v1) stays inside the API', () => {
   });
 
   it('lets ordinary paths through, dots inside names and encoded characters included', () => {
-    for (const ok of ['auth/usuario', 'files/12/2030/01/acta..final.pdf', 'postventa/solicitudes?search=a%2520b', 'files/12/a%20b.pdf', '%E0%A4%A']) {
+    for (const ok of [
+      'auth/usuario',
+      'files/12/2030/01/acta..final.pdf',
+      'postventa/solicitudes?search=a%2520b',
+      'files/12/a%20b.pdf',
+      '%E0%A4%A',
+    ]) {
       expect(climbs(ok), ok).toBe(false);
     }
-    for (const bad of ['..', 'a/./b', 'a/%2e/b', 'a%5cb', 'a%00b', '%25252525252e%25252525252e']) expect(climbs(bad), bad).toBe(true);
+    for (const bad of ['..', 'a/./b', 'a/%2e/b', 'a%5cb', 'a%00b', '%25252525252e%25252525252e'])
+      expect(climbs(bad), bad).toBe(true);
   });
 });

@@ -11,8 +11,13 @@ export function createBackgroundTasks(log: Logger) {
     run(name: string, task: () => Promise<unknown>): void {
       const done = new Promise<void>((resolve) => setImmediate(resolve))
         .then(task)
-        .then(() => undefined, (error: unknown) => log.error('background task failed', { task: name, error }))
-        .finally(() => { pending.delete(done); });
+        .then(
+          () => undefined,
+          (error: unknown) => log.error('background task failed', { task: name, error }),
+        )
+        .finally(() => {
+          pending.delete(done);
+        });
       pending.add(done);
     },
     /** Resolves once nothing is in flight, including tasks started by the ones awaited. */

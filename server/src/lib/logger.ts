@@ -9,7 +9,9 @@ function redact(value: unknown, depth = 0): unknown {
   if (depth > 4 || value === null || typeof value !== 'object') return value;
   if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };
   if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, secretKey.test(k) ? '[redacted]' : redact(v, depth + 1)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, secretKey.test(k) ? '[redacted]' : redact(v, depth + 1)]),
+  );
 }
 
 /**
@@ -26,12 +28,25 @@ export type Logger = {
   child(fields: Record<string, unknown>): Logger;
 };
 
-export function createLogger(level: Level | 'silent' = 'info', base: Record<string, unknown> = {}, write: (line: string) => void = (line) => { process.stdout.write(line + '\n'); }): Logger {
+export function createLogger(
+  level: Level | 'silent' = 'info',
+  base: Record<string, unknown> = {},
+  write: (line: string) => void = (line) => {
+    process.stdout.write(line + '\n');
+  },
+): Logger {
   const threshold = order[level];
   const emit = (lvl: Level, msg: string, fields?: Record<string, unknown>) => {
     if (order[lvl] < threshold) return;
     const scope = logScope.getStore();
-    write(JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...(redact({ ...scope, ...base, ...fields }) as object) }));
+    write(
+      JSON.stringify({
+        time: new Date().toISOString(),
+        level: lvl,
+        msg,
+        ...(redact({ ...scope, ...base, ...fields }) as object),
+      }),
+    );
   };
   return {
     debug: (m, f) => emit('debug', m, f),

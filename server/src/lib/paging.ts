@@ -22,10 +22,22 @@ export function sortOf<T>(sorts: Readonly<Record<string, T>>, key: string | unde
   return key !== undefined && Object.hasOwn(sorts, key) ? sorts[key] : fallback;
 }
 
-export type ListEnvelope<T> = { data: T[]; current_page: number; total: number; has_more: boolean; rowsPerPage: number };
+export type ListEnvelope<T> = {
+  data: T[];
+  current_page: number;
+  total: number;
+  has_more: boolean;
+  rowsPerPage: number;
+};
 
 export function envelope<T>(rows: T[], total: number, q: Pick<PageQuery, 'page' | 'rowsPerPage'>): ListEnvelope<T> {
-  return { data: rows, current_page: q.page, total, has_more: q.page * q.rowsPerPage < total, rowsPerPage: q.rowsPerPage };
+  return {
+    data: rows,
+    current_page: q.page,
+    total,
+    has_more: q.page * q.rowsPerPage < total,
+    rowsPerPage: q.rowsPerPage,
+  };
 }
 
 export const offsetOf = (q: Pick<PageQuery, 'page' | 'rowsPerPage'>) => (q.page - 1) * q.rowsPerPage;

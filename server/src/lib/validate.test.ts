@@ -7,14 +7,17 @@ describe('idParam (a numeric path parameter)', () => {
     expect(idParam('42')).toBe(42);
     expect(idParam('2147483647')).toBe(2_147_483_647);
   });
-  it.each([undefined, '', '0', '-1', '1.5', '1e3', '0x10', ' 1', '2147483648', '9999999999', '99999999999', 'abc'])('%j is a 404', (value) => {
-    expect(() => idParam(value)).toThrow(ApiError);
-    try {
-      idParam(value);
-    } catch (error) {
-      expect((error as ApiError).status).toBe(404);
-    }
-  });
+  it.each([undefined, '', '0', '-1', '1.5', '1e3', '0x10', ' 1', '2147483648', '9999999999', '99999999999', 'abc'])(
+    '%j is a 404',
+    (value) => {
+      expect(() => idParam(value)).toThrow(ApiError);
+      try {
+        idParam(value);
+      } catch (error) {
+        expect((error as ApiError).status).toBe(404);
+      }
+    },
+  );
 });
 
 describe('nulFields (PostgreSQL text cannot hold U+0000)', () => {

@@ -9,13 +9,29 @@ const localeKey = /^[a-z_]+\.[a-z0-9_.]+$/;
 /** Maps a zod issue to a locale key with params, so 422s speak the caller's language (docs/product.md §5). */
 export function issueToFieldError(issue: z.core.$ZodIssue): FieldError {
   const field = issue.path.map(String).join('.') || '_';
-  const i = issue as z.core.$ZodIssue & { minimum?: number | bigint; maximum?: number | bigint; origin?: string; input?: unknown; format?: string; params?: Record<string, string | number> };
-  if (localeKey.test(issue.message)) return { field, key: issue.message, params: { ...numParams(i), ...(i.params ?? {}) } };
+  const i = issue as z.core.$ZodIssue & {
+    minimum?: number | bigint;
+    maximum?: number | bigint;
+    origin?: string;
+    input?: unknown;
+    format?: string;
+    params?: Record<string, string | number>;
+  };
+  if (localeKey.test(issue.message))
+    return { field, key: issue.message, params: { ...numParams(i), ...(i.params ?? {}) } };
   switch (issue.code) {
     case 'invalid_type':
-      return { field, key: i.input === undefined || i.input === null || i.input === '' ? 'validation.required' : 'validation.invalid' };
+      return {
+        field,
+        key: i.input === undefined || i.input === null || i.input === '' ? 'validation.required' : 'validation.invalid',
+      };
     case 'too_small':
-      if (i.origin === 'string') return { field, key: Number(i.minimum) <= 1 ? 'validation.required' : 'validation.min_length', params: numParams(i) };
+      if (i.origin === 'string')
+        return {
+          field,
+          key: Number(i.minimum) <= 1 ? 'validation.required' : 'validation.min_length',
+          params: numParams(i),
+        };
       if (i.origin === 'array') return { field, key: 'validation.required' };
       return { field, key: 'validation.min_value', params: numParams(i) };
     case 'too_big':
@@ -23,7 +39,10 @@ export function issueToFieldError(issue: z.core.$ZodIssue): FieldError {
       if (i.origin === 'array') return { field, key: 'validation.max_items', params: numParams(i) };
       return { field, key: 'validation.max_value', params: numParams(i) };
     case 'invalid_format':
-      return { field, key: i.format === 'email' ? 'validation.email' : i.format === 'url' ? 'validation.url' : 'validation.invalid' };
+      return {
+        field,
+        key: i.format === 'email' ? 'validation.email' : i.format === 'url' ? 'validation.url' : 'validation.invalid',
+      };
     default:
       return { field, key: 'validation.invalid' };
   }
@@ -47,7 +66,8 @@ export function idParam(value: string | undefined): number {
 
 export function parseOr422<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const result = schema.safeParse(input);
-  if (!result.success) throw new ApiError(422, 'errors.validation', undefined, result.error.issues.map(issueToFieldError));
+  if (!result.success)
+    throw new ApiError(422, 'errors.validation', undefined, result.error.issues.map(issueToFieldError));
   return result.data;
 }
 
@@ -82,7 +102,8 @@ export function nulFields(value: unknown, limit = 20): FieldError[] {
     } else if (node && typeof node === 'object') {
       const entries = Object.entries(node);
       if (!Array.isArray(node) && entries.some(([k]) => k.includes(NUL))) found.push(nulError(path));
-      for (let i = entries.length - 1; i >= 0; i--) stack.push([entries[i][1], path ? `${path}.${entries[i][0]}` : entries[i][0]]);
+      for (let i = entries.length - 1; i >= 0; i--)
+        stack.push([entries[i][1], path ? `${path}.${entries[i][0]}` : entries[i][0]]);
     }
   }
   return found;
@@ -120,7 +141,8 @@ export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Prom
 /** The fields of the query string that hold a NUL (422 per field), whether or not a schema reads them. */
 export function queryNulFields(url: string): FieldError[] {
   const found: FieldError[] = [];
-  for (const [key, value] of new URL(url).searchParams) if (key.includes(NUL) || value.includes(NUL)) found.push(nulError(key.replaceAll(NUL, '')));
+  for (const [key, value] of new URL(url).searchParams)
+    if (key.includes(NUL) || value.includes(NUL)) found.push(nulError(key.replaceAll(NUL, '')));
   return found;
 }
 

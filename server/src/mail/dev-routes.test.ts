@@ -10,15 +10,27 @@ let otherMail: number;
 let unscopedMail: number;
 beforeAll(async () => {
   ctx = await createTestContext();
-  ownMail = await ctx.deps.mailer.send({ to: 'ana@cordillera.cl', subject: 'Restablecer contraseña', text: 'http://localhost:3000/auth/reset?token=propio', companyId: ctx.seed.companyId });
-  otherMail = await ctx.deps.mailer.send({ to: 'otra@otra.cl', subject: 'Restablecer contraseña', text: 'http://localhost:3000/auth/reset?token=ajeno', companyId: ctx.seed.otherCompanyId });
+  ownMail = await ctx.deps.mailer.send({
+    to: 'ana@cordillera.cl',
+    subject: 'Restablecer contraseña',
+    text: 'http://localhost:3000/auth/reset?token=propio',
+    companyId: ctx.seed.companyId,
+  });
+  otherMail = await ctx.deps.mailer.send({
+    to: 'otra@otra.cl',
+    subject: 'Restablecer contraseña',
+    text: 'http://localhost:3000/auth/reset?token=ajeno',
+    companyId: ctx.seed.otherCompanyId,
+  });
   unscopedMail = await ctx.deps.mailer.send({ to: 'nadie@correo.cl', subject: 'Sin empresa', text: 'sin empresa' });
 }, SEED_TIMEOUT);
-afterAll(async () => { await ctx?.close(); });
+afterAll(async () => {
+  await ctx?.close();
+});
 
 const page = (cookie?: string) => ctx.request('GET', '/dev/mail', { cookie, headers: { Accept: 'text/html' } });
 
-describe('development mail page /dev/mail (docs/architecture.md §3): an admin of the company, that company\'s mail only', () => {
+describe("development mail page /dev/mail (docs/architecture.md §3): an admin of the company, that company's mail only", () => {
   it('answers 401 without a session and shows no mail, so nobody on the network can read reset links', async () => {
     const res = await page();
     expect(res.status).toBe(401);
@@ -33,7 +45,7 @@ describe('development mail page /dev/mail (docs/architecture.md §3): an admin o
     }
   });
 
-  it('shows an admin the mail of their own company, with clickable links, and never another company\'s', async () => {
+  it("shows an admin the mail of their own company, with clickable links, and never another company's", async () => {
     const admin = await page(await ctx.login('admin'));
     expect(admin.status).toBe(200);
     expect(admin.text).toContain(`data-mail-id="${ownMail}"`);

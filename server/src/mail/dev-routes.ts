@@ -24,11 +24,47 @@ export const devMailRoutes = new Hono<AppEnv>()
   })
   .use(sessionLoader, requireStaff, requirePermission(DEV_MAIL_PERMISSION))
   .get('/', async (c) => {
-    const mails = await c.var.deps.database.db.select().from(mailOutbox)
-      .where(eq(mailOutbox.companyId, currentUser(c).companyId)).orderBy(desc(mailOutbox.id)).limit(50);
-    return c.html(html`<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Correo de desarrollo</title>
-<style>body{font-family:system-ui,sans-serif;margin:2rem;max-width:60rem}article{border:1px solid #ccc;border-radius:8px;padding:1rem;margin:1rem 0}pre{white-space:pre-wrap}</style></head>
-<body><h1>Correo de desarrollo</h1><p>${mails.length} mensajes</p>
-${mails.map((m) => html`<article data-mail-id="${m.id}"><h2>${m.subject}</h2><p>Para: <span class="to">${m.to}</span> · ${m.createdAt.toISOString()}</p><pre>${raw(linkify(m.text))}</pre></article>`)}
-</body></html>`);
+    const mails = await c.var.deps.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.companyId, currentUser(c).companyId))
+      .orderBy(desc(mailOutbox.id))
+      .limit(50);
+    return c.html(
+      html`<!doctype html>
+        <html lang="es">
+          <head>
+            <meta charset="utf-8" />
+            <title>Correo de desarrollo</title>
+            <style>
+              body {
+                font-family: system-ui, sans-serif;
+                margin: 2rem;
+                max-width: 60rem;
+              }
+              article {
+                border: 1px solid #ccc;
+                border-radius: 8px;
+                padding: 1rem;
+                margin: 1rem 0;
+              }
+              pre {
+                white-space: pre-wrap;
+              }
+            </style>
+          </head>
+          <body>
+            <h1>Correo de desarrollo</h1>
+            <p>${mails.length} mensajes</p>
+            ${mails.map(
+              (m) =>
+                html`<article data-mail-id="${m.id}">
+                  <h2>${m.subject}</h2>
+                  <p>Para: <span class="to">${m.to}</span> · ${m.createdAt.toISOString()}</p>
+                  <pre>${raw(linkify(m.text))}</pre>
+                </article>`,
+            )}
+          </body>
+        </html>`,
+    );
   });

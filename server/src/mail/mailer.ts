@@ -18,9 +18,16 @@ export function createMailer(db: Db, log: Logger, smtpUrl?: string, from = 'Post
   transport?.on('error', (error) => log.warn('smtp transport error', { error: error.message }));
   return {
     async send(mail) {
-      const [row] = await db.insert(mailOutbox).values({
-        to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, companyId: mail.companyId ?? null,
-      }).returning({ id: mailOutbox.id });
+      const [row] = await db
+        .insert(mailOutbox)
+        .values({
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          companyId: mail.companyId ?? null,
+        })
+        .returning({ id: mailOutbox.id });
       if (transport) {
         try {
           await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });

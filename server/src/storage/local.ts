@@ -25,7 +25,11 @@ export type LocalStorage = Storage & {
   root: string;
   secret: string;
   /** Streams a request body to a temp file, then renames it into place (never buffered whole). */
-  receive(objectPath: string, source: AsyncIterable<Buffer | Uint8Array>, opts: ReceiveOptions): Promise<{ size: number }>;
+  receive(
+    objectPath: string,
+    source: AsyncIterable<Buffer | Uint8Array>,
+    opts: ReceiveOptions,
+  ): Promise<{ size: number }>;
 };
 
 /**
@@ -33,7 +37,11 @@ export type LocalStorage = Storage & {
  * would otherwise finish after the removal, and the open could even recreate the file.
  */
 async function discardPart(out: fs.WriteStream, temp: string): Promise<void> {
-  if (!out.closed) await new Promise<void>((done) => { out.once('close', () => done()); out.destroy(); });
+  if (!out.closed)
+    await new Promise<void>((done) => {
+      out.once('close', () => done());
+      out.destroy();
+    });
   await fsp.rm(temp, { force: true });
 }
 
@@ -50,11 +58,19 @@ export function createLocalStorage(opts: { root: string; secret: string }): Loca
     return full;
   }
 
-  const grant = (req: SignRequest) => ({ path: req.path, contentType: req.contentType, maxBytes: req.maxBytes, expires: Math.floor(req.expiresAt.getTime() / 1000) });
+  const grant = (req: SignRequest) => ({
+    path: req.path,
+    contentType: req.contentType,
+    maxBytes: req.maxBytes,
+    expires: Math.floor(req.expiresAt.getTime() / 1000),
+  });
 
   async function presignPut(req: SignRequest): Promise<PutTarget> {
     const query = new URLSearchParams(signPut(opts.secret, grant(req)));
-    return { url: `${req.origin}${LOCAL_PUT_PREFIX}${req.path}?${query}`, headers: { 'Content-Type': req.contentType } };
+    return {
+      url: `${req.origin}${LOCAL_PUT_PREFIX}${req.path}?${query}`,
+      headers: { 'Content-Type': req.contentType },
+    };
   }
 
   async function presignPost(req: SignRequest): Promise<PostTarget> {
@@ -83,7 +99,10 @@ export function createLocalStorage(opts: { root: string; secret: string }): Loca
   }
 
   async function read(objectPath: string, range?: ByteRange): Promise<Readable> {
-    const stream = fs.createReadStream(resolve(objectPath), { highWaterMark: IO_CHUNK, ...(range ? { start: range.start, end: range.end } : {}) });
+    const stream = fs.createReadStream(resolve(objectPath), {
+      highWaterMark: IO_CHUNK,
+      ...(range ? { start: range.start, end: range.end } : {}),
+    });
     await once(stream, 'open');
     return stream;
   }
@@ -101,7 +120,11 @@ export function createLocalStorage(opts: { root: string; secret: string }): Loca
     await fsp.rm(resolve(objectPath), { force: true });
   }
 
-  async function receive(objectPath: string, source: AsyncIterable<Buffer | Uint8Array>, ropts: ReceiveOptions): Promise<{ size: number }> {
+  async function receive(
+    objectPath: string,
+    source: AsyncIterable<Buffer | Uint8Array>,
+    ropts: ReceiveOptions,
+  ): Promise<{ size: number }> {
     const full = resolve(objectPath);
     await fsp.mkdir(incoming, { recursive: true });
     const temp = path.join(incoming, `${randomUUID()}.part`);
@@ -110,7 +133,9 @@ export function createLocalStorage(opts: { root: string; secret: string }): Loca
     // Every 'error' of the file is kept and thrown by the loop below: an unheard one (a disk error,
     // or a write still in flight when the upload is cut off) would be thrown by the emitter and end the process.
     let failed: Error | undefined;
-    out.on('error', (err) => { failed ??= err; });
+    out.on('error', (err) => {
+      failed ??= err;
+    });
     const head: Buffer[] = [];
     let headBytes = 0;
     let inspected = false;
@@ -130,7 +155,10 @@ export function createLocalStorage(opts: { root: string; secret: string }): Loca
       for await (const raw of source) {
         const chunk = Buffer.isBuffer(raw) ? raw : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
         size += chunk.length;
-        if (size > ropts.maxBytes) throw new ApiError(413, 'files.errors.too_large', { size: formatBytes(ropts.maxBytes) }, [], { code: 'too_large' });
+        if (size > ropts.maxBytes)
+          throw new ApiError(413, 'files.errors.too_large', { size: formatBytes(ropts.maxBytes) }, [], {
+            code: 'too_large',
+          });
         // A refused upload is drained (bounded by maxBytes) so the client still reads our answer.
         if (refused) continue;
         if (!inspected) {
@@ -154,5 +182,17 @@ export function createLocalStorage(opts: { root: string; secret: string }): Loca
     }
   }
 
-  return { kind: 'local', root, secret: opts.secret, presignPut, presignPost, stat, readHead, read, writeSmall, remove, receive };
+  return {
+    kind: 'local',
+    root,
+    secret: opts.secret,
+    presignPut,
+    presignPost,
+    stat,
+    readHead,
+    read,
+    writeSmall,
+    remove,
+    receive,
+  };
 }

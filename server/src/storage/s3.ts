@@ -1,5 +1,11 @@
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { isStoragePath } from '#domain/files';
@@ -35,7 +41,12 @@ export function createS3Storage(config: S3Config): Storage & { client: S3Client 
   };
 
   async function presignPut(req: SignRequest): Promise<PutTarget> {
-    const command = new PutObjectCommand({ Bucket, Key: key(req.path), ContentType: req.contentType, ...(req.size !== undefined ? { ContentLength: req.size } : {}) });
+    const command = new PutObjectCommand({
+      Bucket,
+      Key: key(req.path),
+      ContentType: req.contentType,
+      ...(req.size !== undefined ? { ContentLength: req.size } : {}),
+    });
     const signableHeaders = new Set(['content-type', ...(req.size !== undefined ? ['content-length'] : [])]);
     const url = await getSignedUrl(client, command, { expiresIn: secondsUntil(req.expiresAt), signableHeaders });
     return { url, headers: { 'Content-Type': req.contentType } };
@@ -45,7 +56,10 @@ export function createS3Storage(config: S3Config): Storage & { client: S3Client 
     const { url, fields } = await createPresignedPost(client, {
       Bucket,
       Key: key(req.path),
-      Conditions: [['content-length-range', 1, req.maxBytes], ['eq', '$Content-Type', req.contentType]],
+      Conditions: [
+        ['content-length-range', 1, req.maxBytes],
+        ['eq', '$Content-Type', req.contentType],
+      ],
       Fields: { 'Content-Type': req.contentType },
       Expires: secondsUntil(req.expiresAt),
     });
@@ -63,11 +77,19 @@ export function createS3Storage(config: S3Config): Storage & { client: S3Client 
   }
 
   async function read(objectPath: string, range?: ByteRange): Promise<Readable> {
-    const out = await client.send(new GetObjectCommand({ Bucket, Key: key(objectPath), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
+    const out = await client.send(
+      new GetObjectCommand({
+        Bucket,
+        Key: key(objectPath),
+        ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+      }),
+    );
     const body = out.Body;
     if (!body) throw notFound();
     // In Node the SDK hands back an http.IncomingMessage: a stream, never the whole object.
-    return body instanceof Readable ? body : Readable.fromWeb((body as { transformToWebStream(): ReadableStream }).transformToWebStream() as never);
+    return body instanceof Readable
+      ? body
+      : Readable.fromWeb((body as { transformToWebStream(): ReadableStream }).transformToWebStream() as never);
   }
 
   async function readHead(objectPath: string, bytes: number): Promise<Buffer> {

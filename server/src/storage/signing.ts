@@ -30,7 +30,12 @@ const invalid = () => new ApiError(403, 'files.errors.signature_invalid', undefi
 const expired = () => new ApiError(403, 'files.errors.signature_expired', undefined, [], { code: 'signature_expired' });
 
 /** Reads and checks the query of a presigned PUT; the signature is checked before the expiry so a forged expiry cannot pass. */
-export function verifyPut(secret: string, path: string, query: Record<string, string | undefined>, now = Date.now()): PutGrant {
+export function verifyPut(
+  secret: string,
+  path: string,
+  query: Record<string, string | undefined>,
+  now = Date.now(),
+): PutGrant {
   const grant: PutGrant = {
     path,
     contentType: query['X-Content-Type'] ?? '',
@@ -38,19 +43,27 @@ export function verifyPut(secret: string, path: string, query: Record<string, st
     expires: Number(query['X-Expires']),
   };
   const signature = query['X-Signature'] ?? '';
-  if (!grant.contentType || !Number.isSafeInteger(grant.maxBytes) || !Number.isSafeInteger(grant.expires)) throw invalid();
+  if (!grant.contentType || !Number.isSafeInteger(grant.maxBytes) || !Number.isSafeInteger(grant.expires))
+    throw invalid();
   if (!sameHex(signature, hmac(secret, putPayload(grant)))) throw invalid();
   if (now > grant.expires * 1000) throw expired();
   return grant;
 }
 
 /** S3-style POST policy: conditions on key, Content-Type and content-length-range. */
-export type PostPolicy = { expiration: string; conditions: [{ key: string }, { 'Content-Type': string }, ['content-length-range', number, number]] };
+export type PostPolicy = {
+  expiration: string;
+  conditions: [{ key: string }, { 'Content-Type': string }, ['content-length-range', number, number]];
+};
 
 export function signPost(secret: string, grant: PutGrant): Record<string, string> {
   const policy: PostPolicy = {
     expiration: new Date(grant.expires * 1000).toISOString(),
-    conditions: [{ key: grant.path }, { 'Content-Type': grant.contentType }, ['content-length-range', 1, grant.maxBytes]],
+    conditions: [
+      { key: grant.path },
+      { 'Content-Type': grant.contentType },
+      ['content-length-range', 1, grant.maxBytes],
+    ],
   };
   const encoded = Buffer.from(JSON.stringify(policy)).toString('base64');
   return {
@@ -79,7 +92,12 @@ export function verifyPost(secret: string, fields: Record<string, string>, now =
     maxBytes: Number(range?.[2]),
     expires: Math.floor(Date.parse(policy.expiration) / 1000),
   };
-  if (fields.key !== grant.path || fields['Content-Type'] !== grant.contentType || !Number.isSafeInteger(grant.maxBytes)) throw invalid();
+  if (
+    fields.key !== grant.path ||
+    fields['Content-Type'] !== grant.contentType ||
+    !Number.isSafeInteger(grant.maxBytes)
+  )
+    throw invalid();
   if (!Number.isFinite(grant.expires) || now > grant.expires * 1000) throw expired();
   return grant;
 }

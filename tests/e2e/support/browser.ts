@@ -10,7 +10,10 @@ export async function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: inject('chromium')!, headless: true, args: CHROMIUM_ARGS });
 }
 
-export async function newContext(browser: Browser, opts: { locale?: string; width?: number; height?: number } = {}): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  opts: { locale?: string; width?: number; height?: number } = {},
+): Promise<BrowserContext> {
   return browser.newContext({
     baseURL: baseURL(),
     locale: opts.locale ?? 'es-CL',
@@ -20,7 +23,13 @@ export async function newContext(browser: Browser, opts: { locale?: string; widt
 
 export async function login(page: Page, username: string, password = 'demo1234') {
   await page.goto('/auth/login');
-  await page.getByLabel(/usuario|usuário/i).first().fill(username);
-  await page.getByLabel(/contraseña|senha/i).first().fill(password);
+  await page
+    .getByLabel(/usuario|usuário/i)
+    .first()
+    .fill(username);
+  await page
+    .getByLabel(/contraseña|senha/i)
+    .first()
+    .fill(password);
   await page.getByRole('button', { name: /ingresar|entrar|iniciar/i }).click();
 }

@@ -12,7 +12,10 @@ const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 export async function openDevMail(browser: Browser, username = 'admin', password = 'demo1234') {
   const context = await newContext(browser);
   // The API request shares the context's cookie jar, so the page below is signed in.
-  const signedIn = await context.request.post('/api/v2/public/api/auth/login', { headers: XHR, data: { username, password } });
+  const signedIn = await context.request.post('/api/v2/public/api/auth/login', {
+    headers: XHR,
+    data: { username, password },
+  });
   expect(signedIn.ok(), `sign in as ${username} to read /dev/mail`).toBe(true);
   const page: Page = await context.newPage();
 

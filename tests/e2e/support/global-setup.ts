@@ -8,7 +8,10 @@ import { ensureClientBuild } from '../../../scripts/client-build.ts';
 import { findChromium, INSTALL_HINT } from './chromium.ts';
 
 declare module 'vitest' {
-  export interface ProvidedContext { baseURL: string; chromium: string | null }
+  export interface ProvidedContext {
+    baseURL: string;
+    chromium: string | null;
+  }
 }
 
 async function freePort(): Promise<number> {
@@ -35,14 +38,29 @@ export async function setup(project: TestProject) {
   ensureClientBuild();
   const port = await freePort();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qa-e2e-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${port}`, MQTT_PORT: String(await freePort()) };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    MQTT_PORT: String(await freePort()),
+  };
   delete env.DATABASE_URL;
   delete env.MQTT_URL;
   delete env.REDIS_URL;
-  server = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'runtime/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  server = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'runtime/main.ts'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
-  server.stdout?.on('data', (d) => { output += d; });
-  server.stderr?.on('data', (d) => { output += d; });
+  server.stdout?.on('data', (d) => {
+    output += d;
+  });
+  server.stderr?.on('data', (d) => {
+    output += d;
+  });
   const baseURL = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 300_000; // generous: a loaded 2-core machine starts slowly
   for (;;) {
@@ -50,7 +68,9 @@ export async function setup(project: TestProject) {
     try {
       const res = await fetch(`${baseURL}/ready`);
       if (res.ok) break;
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     if (Date.now() > deadline) throw new Error(`the app did not become ready in time:\n${output}`);
     await new Promise((r) => setTimeout(r, 300));
   }

@@ -1,13 +1,13 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Box, Flex, SkipNavContent, SkipNavLink } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
+import { Box, Flex } from '@chakra-ui/react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { withTimeout } from '../../shared/lazy-page.tsx';
-import { permissionsOf, settingsOf, useAuthUser, type AuthUser } from '../../shared/session/auth-user.ts';
+import { permissionsOf, settingsOf, useAuthUser, type AuthUser } from '../../api/session/auth-user.ts';
 import { hasStoredGridMode, session, useSession } from '../../shared/session/session-store.ts';
 import { useRouteParamsSync } from '../use-route-params-sync.ts';
 import { Brand } from './brand.tsx';
 import { LoadErrorState, PageSpinner } from '../../shared/layout/page-states.tsx';
+import { MAIN_CONTENT_ID, SkipToContent } from '../../shared/layout/skip-link.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
 
@@ -34,30 +34,54 @@ function useAccountDefaults(user: AuthUser) {
 }
 
 function Shell({ user }: { user: AuthUser }) {
-  const { t } = useTranslation();
   const isMenuOpen = useSession((s) => Boolean(s.sidebars.main));
   // The drawer chunk loads the first time it is opened and then stays mounted (closing animates).
   const [wasMenuOpened, setMenuOpened] = useState(false);
-  useEffect(() => { if (isMenuOpen) setMenuOpened(true); }, [isMenuOpen]);
+  useEffect(() => {
+    if (isMenuOpen) setMenuOpened(true);
+  }, [isMenuOpen]);
   const permissions = permissionsOf(user);
   useAccountDefaults(user);
   useRouteParamsSync();
 
   return (
     <Box minH="100dvh" bg="bg.subtle">
-      <SkipNavLink>{t('app.skip_to_content')}</SkipNavLink>
-      <Flex as="aside" direction="column" position="fixed" insetY="0" insetStart="0" w={SIDEBAR_WIDTH} bg="bg" borderEndWidth="1px"
-        display={{ base: 'none', md: 'flex' }} zIndex="docked">
+      <SkipToContent />
+      <Flex
+        as="aside"
+        direction="column"
+        position="fixed"
+        insetY="0"
+        insetStart="0"
+        w={SIDEBAR_WIDTH}
+        bg="bg"
+        borderEndWidth="1px"
+        display={{ base: 'none', md: 'flex' }}
+        zIndex="docked"
+      >
         <Brand />
-        <Box flex="1" overflowY="auto" p="3"><Sidebar permissions={permissions} /></Box>
+        <Box flex="1" overflowY="auto" p="3">
+          <Sidebar permissions={permissions} />
+        </Box>
       </Flex>
       {wasMenuOpened || isMenuOpen ? (
-        <Suspense fallback={null}><NavDrawer isOpen={isMenuOpen} permissions={permissions} /></Suspense>
+        <Suspense fallback={null}>
+          <NavDrawer isOpen={isMenuOpen} permissions={permissions} />
+        </Suspense>
       ) : null}
       <Box ps={{ base: '0', md: SIDEBAR_WIDTH }}>
         <TopBar user={user} onOpenMenu={() => session.setSidebar('main', true)} />
-        <SkipNavContent />
-        <Box as="main" px={{ base: '3', sm: '4', md: '6' }} py={{ base: '4', md: '6' }} maxW="7xl" mx="auto" minW="0">
+        <Box
+          as="main"
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          _focusVisible={{ outline: 'none' }}
+          px={{ base: '3', sm: '4', md: '6' }}
+          py={{ base: '4', md: '6' }}
+          maxW="7xl"
+          mx="auto"
+          minW="0"
+        >
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
           </Suspense>

@@ -1,6 +1,6 @@
 import { ConnectionBadge } from '../../realtime/connection-badge.tsx';
 import { LiveSession } from '../../realtime/live-sync-provider.tsx';
-import { useAuthUser } from '../../shared/session/auth-user.ts';
+import { useAuthUser } from '../../api/session/auth-user.ts';
 
 /**
  * The realtime connection state (docs/product.md §8). The top bar lives exactly as long as the signed-in

@@ -1,4 +1,5 @@
-import { CloseButton, Drawer, Flex, Portal } from '@chakra-ui/react';
+import { Drawer, Flex, Portal } from '@chakra-ui/react';
+import { CloseButton } from '../../widgets/close-button.tsx';
 import { useTranslation } from 'react-i18next';
 import type { PermissionSet } from '#domain/permissions';
 import { session } from '../../shared/session/session-store.ts';
@@ -15,16 +16,25 @@ export function NavDrawer({ isOpen, permissions }: { isOpen: boolean; permission
   const { t } = useTranslation();
   const close = () => session.setSidebar('main', false);
   return (
-    <Drawer.Root open={isOpen} onFocusOutside={(e) => e.preventDefault()} placement="start" onOpenChange={(d) => session.setSidebar('main', d.open)}>
+    <Drawer.Root
+      open={isOpen}
+      onFocusOutside={(e) => e.preventDefault()}
+      placement="start"
+      onOpenChange={(d) => session.setSidebar('main', d.open)}
+    >
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>
           <Drawer.Content maxW="72" data-testid="nav-drawer">
             <Flex justify="space-between" align="center" pe="2" borderBottomWidth="1px">
               <Brand borderless />
-              <Drawer.CloseTrigger asChild><CloseButton size="sm" aria-label={t('app.close')} /></Drawer.CloseTrigger>
+              <Drawer.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label={t('app.close')} />
+              </Drawer.CloseTrigger>
             </Flex>
-            <Drawer.Body p="3"><Sidebar permissions={permissions} onNavigate={close} /></Drawer.Body>
+            <Drawer.Body p="3">
+              <Sidebar permissions={permissions} onNavigate={close} />
+            </Drawer.Body>
           </Drawer.Content>
         </Drawer.Positioner>
       </Portal>

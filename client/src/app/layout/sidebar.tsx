@@ -33,7 +33,9 @@ export function Sidebar({ permissions, onNavigate }: { permissions: PermissionSe
               >
                 <NavLink to={area.path} onClick={onNavigate} data-testid={`nav-${area.area}`}>
                   <Icon size={18} aria-hidden />
-                  <Text as="span" truncate>{t(routeTitleKey(area.name))}</Text>
+                  <Text as="span" truncate>
+                    {t(routeTitleKey(area.name))}
+                  </Text>
                 </NavLink>
               </Flex>
             </li>

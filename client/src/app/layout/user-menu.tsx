@@ -1,4 +1,4 @@
-import type { AuthUser } from '../../shared/session/auth-user.ts';
+import type { AuthUser } from '../../api/session/auth-user.ts';
 import { deferred } from '../../shared/layout/deferred.tsx';
 import { UserTriggerButton } from './user-menu-trigger.tsx';
 

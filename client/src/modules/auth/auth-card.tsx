@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, Card, Center, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { LanguageMenu } from '../../shared/layout/language-menu.tsx';
+import { LanguageMenu } from '../../widgets/language-menu.tsx';
 
 /** The frame of the public auth pages: brand, a card, and the language switch (before signing in). */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
@@ -13,7 +13,17 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
       <Stack w="full" maxW="sm" gap="6">
         <Flex align="center" justify="space-between">
           <Flex align="center" gap="2">
-            <Box w="8" h="8" borderRadius="md" bg="brand.solid" color="brand.contrast" display="grid" placeItems="center" fontWeight="bold" aria-hidden>
+            <Box
+              w="8"
+              h="8"
+              borderRadius="md"
+              bg="brand.solid"
+              color="brand.contrast"
+              display="grid"
+              placeItems="center"
+              fontWeight="bold"
+              aria-hidden
+            >
               {t('app.logo_letter')}
             </Box>
             <Text fontWeight="semibold">{t('app.name')}</Text>
@@ -22,8 +32,14 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
         </Flex>
         <Card.Root as="section" variant="elevated">
           <Card.Header>
-            <Heading as="h1" size="lg">{title}</Heading>
-            {subtitle ? <Text color="fg.muted" textStyle="sm">{subtitle}</Text> : null}
+            <Heading as="h1" size="lg">
+              {title}
+            </Heading>
+            {subtitle ? (
+              <Text color="fg.muted" textStyle="sm">
+                {subtitle}
+              </Text>
+            ) : null}
           </Card.Header>
           <Card.Body>{children}</Card.Body>
         </Card.Root>

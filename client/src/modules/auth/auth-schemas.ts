@@ -16,8 +16,12 @@ export function useAuthSchemas(eager = false): AuthSchemas | undefined {
   useEffect(() => {
     if (!eager) return;
     let alive = true;
-    void loadAuthSchemas().then((m) => { if (alive) setSchemas(m); });
-    return () => { alive = false; };
+    void loadAuthSchemas().then((m) => {
+      if (alive) setSchemas(m);
+    });
+    return () => {
+      alive = false;
+    };
   }, [eager]);
   return schemas;
 }

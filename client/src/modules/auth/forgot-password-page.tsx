@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Field, Input, Link, Stack } from '@chakra-ui/react';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { serverFieldErrors, validate, type FieldErrors } from '../../shared/forms.ts';
+import { serverFieldErrors } from '../../api/errors.ts';
+import { validate, type FieldErrors } from '../../shared/forms.ts';
 import { AuthCard } from './auth-card.tsx';
-import { authApi } from './auth-api.ts';
+import { useForgotPassword } from './auth-api.ts';
 import { loadAuthSchemas } from './auth-schemas.ts';
 
 /** /auth/forgotten-password: recovery by username (docs/product.md §2). The answer never reveals who exists. */
@@ -13,7 +13,7 @@ export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const [username, setUsername] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
-  const request = useMutation({ mutationFn: authApi.forgotPassword, onError: (e) => setErrors(serverFieldErrors(e)) });
+  const request = useForgotPassword();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -21,7 +21,7 @@ export function ForgotPasswordPage() {
     const r = validate(forgotPasswordSchema, { username }, t);
     if (!r.ok) return setErrors(r.errors);
     setErrors({});
-    request.mutate(r.data.username);
+    request.mutate(r.data.username, { onError: (err) => setErrors(serverFieldErrors(err)) });
   };
 
   return (
@@ -36,11 +36,23 @@ export function ForgotPasswordPage() {
           <form onSubmit={(e) => void submit(e)} onFocus={() => void loadAuthSchemas()} noValidate>
             <Stack gap="4">
               <Field.Root invalid={Boolean(errors.username)} required>
-                <Field.Label>{t('auth_ui.username')}<Field.RequiredIndicator /></Field.Label>
-                <Input name="username" autoComplete="username" autoCapitalize="none" autoFocus value={username} onChange={(e) => setUsername(e.target.value)} />
+                <Field.Label>
+                  {t('auth_ui.username')}
+                  <Field.RequiredIndicator />
+                </Field.Label>
+                <Input
+                  name="username"
+                  autoComplete="username"
+                  autoCapitalize="none"
+                  autoFocus
+                  value={username}
+                  onChange={(e) => setUsername(e.target.value)}
+                />
                 <Field.ErrorText>{errors.username}</Field.ErrorText>
               </Field.Root>
-              <Button type="submit" colorPalette="brand" loading={request.isPending} width="full">{t('auth_ui.forgot.submit')}</Button>
+              <Button type="submit" colorPalette="brand" loading={request.isPending} width="full">
+                {t('auth_ui.forgot.submit')}
+              </Button>
             </Stack>
           </form>
         )}

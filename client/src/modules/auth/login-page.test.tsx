@@ -4,12 +4,19 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
 import { Route, Routes } from 'react-router';
 import { mockFetch, type RecordedCall } from '../../api/mock-fetch.ts';
-import { authUserQuery } from '../../shared/session/auth-user.ts';
+import { authUserQuery } from '../../api/session/auth-user.ts';
 import { session, STORAGE_KEYS } from '../../shared/session/session-store.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { LoginPage } from './login-page.tsx';
 
-const user = { id: 1, username: 'admin', first_name: 'Carolina', full_name: 'Carolina Fuentes', grupo: { permisos: {} }, proyectos: [] };
+const user = {
+  id: 1,
+  username: 'admin',
+  first_name: 'Carolina',
+  full_name: 'Carolina Fuentes',
+  grupo: { permisos: {} },
+  proyectos: [],
+};
 
 function renderLogin(answer: (c: RecordedCall) => { status?: number; body?: unknown }, route = '/auth/login') {
   const f = mockFetch(answer);
@@ -35,7 +42,10 @@ const fill = async (username: string, password: string) => {
 vi.setConfig({ testTimeout: 20_000 });
 
 describe('login (docs/product.md §2 auth, docs/product.md §8 messages)', () => {
-  beforeEach(() => { localStorage.clear(); session.reset(); });
+  beforeEach(() => {
+    localStorage.clear();
+    session.reset();
+  });
   afterEach(() => vi.unstubAllGlobals());
 
   it('requires username and password with the docs/product.md §5 message, without calling the server', async () => {
@@ -51,13 +61,14 @@ describe('login (docs/product.md §2 auth, docs/product.md §8 messages)', () =>
     expect((await screen.findByTestId('login-error')).textContent).toContain('Usuario y/o contraseña incorrecta');
   });
 
-  it.each([
-    ['Cuenta suspendida'], ['Sin proyectos'], ['Sin permisos para realizar esta acción'],
-  ])('shows the 403 message "%s"', async (message) => {
-    renderLogin(() => ({ status: 403, body: { message, errors: [] } }));
-    await fill('admin', 'demo1234');
-    expect((await screen.findByTestId('login-error')).textContent).toContain(message);
-  });
+  it.each([['Cuenta suspendida'], ['Sin proyectos'], ['Sin permisos para realizar esta acción']])(
+    'shows the 403 message "%s"',
+    async (message) => {
+      renderLogin(() => ({ status: 403, body: { message, errors: [] } }));
+      await fill('admin', 'demo1234');
+      expect((await screen.findByTestId('login-error')).textContent).toContain(message);
+    },
+  );
 
   it('shows and hides the password', async () => {
     renderLogin(() => ({ body: {} }));
@@ -70,7 +81,10 @@ describe('login (docs/product.md §2 auth, docs/product.md §8 messages)', () =>
   });
 
   it('signs in, caches the user and goes where the visitor wanted to go', async () => {
-    const { f, queryClient } = renderLogin(() => ({ body: { data: user } }), '/auth/login?redirect=%2Fwarranties%2Ffichas');
+    const { f, queryClient } = renderLogin(
+      () => ({ body: { data: user } }),
+      '/auth/login?redirect=%2Fwarranties%2Ffichas',
+    );
     await fill('admin', 'demo1234');
     await screen.findByTestId('landed');
     expect(f.last()).toMatchObject({ method: 'POST', body: { username: 'admin', password: 'demo1234' } });

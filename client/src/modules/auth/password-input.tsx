@@ -8,12 +8,22 @@ export function PasswordInput(props: Omit<ComponentProps<typeof Input>, 'type'>)
   const { t } = useTranslation();
   const [isVisible, setVisible] = useState(false);
   return (
-    <InputGroup endElement={
-      <IconButton variant="ghost" size="xs" me="-2" aria-label={t(isVisible ? 'auth_ui.hide_password' : 'auth_ui.show_password')}
-        type="button" aria-pressed={isVisible} onClick={() => setVisible((v) => !v)} data-testid="toggle-password">
-        {isVisible ? <EyeOff /> : <Eye />}
-      </IconButton>
-    }>
+    <InputGroup
+      endElement={
+        <IconButton
+          variant="ghost"
+          size="xs"
+          me="-2"
+          aria-label={t(isVisible ? 'auth_ui.hide_password' : 'auth_ui.show_password')}
+          type="button"
+          aria-pressed={isVisible}
+          onClick={() => setVisible((v) => !v)}
+          data-testid="toggle-password"
+        >
+          {isVisible ? <EyeOff /> : <Eye />}
+        </IconButton>
+      }
+    >
       <Input {...props} type={isVisible ? 'text' : 'password'} />
     </InputGroup>
   );

@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Field, Link, Stack } from '@chakra-ui/react';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { isApiError } from '../../api/errors.ts';
-import { serverFieldErrors, validate, type FieldErrors } from '../../shared/forms.ts';
+import { isApiError, serverFieldErrors } from '../../api/errors.ts';
+import { validate, type FieldErrors } from '../../shared/forms.ts';
 import { AuthCard } from './auth-card.tsx';
-import { authApi } from './auth-api.ts';
+import { useResetPassword } from './auth-api.ts';
 import { PasswordInput } from './password-input.tsx';
 import { loadAuthSchemas, useAuthSchemas } from './auth-schemas.ts';
 
@@ -20,7 +19,7 @@ export function ResetPasswordPage() {
   const [form, setForm] = useState({ password: '', password_confirmation: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const schemas = useAuthSchemas(true);
-  const reset = useMutation({ mutationFn: authApi.resetPassword, onError: (e) => setErrors(serverFieldErrors(e)) });
+  const reset = useResetPassword();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -28,12 +27,15 @@ export function ResetPasswordPage() {
     const r = validate(resetPasswordSchema, { token, ...form }, t);
     if (!r.ok) return setErrors(r.errors);
     setErrors({});
-    reset.mutate(r.data);
+    reset.mutate(r.data, { onError: (err) => setErrors(serverFieldErrors(err)) });
   };
   const tokenRejected = !token || Boolean(errors.token) || (isApiError(reset.error) && 'token' in reset.error.fields);
 
   return (
-    <AuthCard title={t('auth_ui.reset.title')} subtitle={schemas ? t('auth_ui.reset.subtitle', { min: schemas.PASSWORD_MIN }) : '\u00a0'}>
+    <AuthCard
+      title={t('auth_ui.reset.title')}
+      subtitle={schemas ? t('auth_ui.reset.subtitle', { min: schemas.PASSWORD_MIN }) : '\u00a0'}
+    >
       <Stack gap="4">
         {reset.isSuccess ? (
           <Alert.Root status="success" data-testid="reset-done">
@@ -50,18 +52,35 @@ export function ResetPasswordPage() {
           <form onSubmit={(e) => void submit(e)} noValidate>
             <Stack gap="4">
               <Field.Root invalid={Boolean(errors.password)} required>
-                <Field.Label>{t('auth_ui.reset.password')}<Field.RequiredIndicator /></Field.Label>
-                <PasswordInput name="password" autoComplete="new-password" autoFocus value={form.password}
-                  onChange={(e) => setForm({ ...form, password: e.target.value })} />
+                <Field.Label>
+                  {t('auth_ui.reset.password')}
+                  <Field.RequiredIndicator />
+                </Field.Label>
+                <PasswordInput
+                  name="password"
+                  autoComplete="new-password"
+                  autoFocus
+                  value={form.password}
+                  onChange={(e) => setForm({ ...form, password: e.target.value })}
+                />
                 <Field.ErrorText>{errors.password}</Field.ErrorText>
               </Field.Root>
               <Field.Root invalid={Boolean(errors.password_confirmation)} required>
-                <Field.Label>{t('auth_ui.reset.confirmation')}<Field.RequiredIndicator /></Field.Label>
-                <PasswordInput name="password_confirmation" autoComplete="new-password" value={form.password_confirmation}
-                  onChange={(e) => setForm({ ...form, password_confirmation: e.target.value })} />
+                <Field.Label>
+                  {t('auth_ui.reset.confirmation')}
+                  <Field.RequiredIndicator />
+                </Field.Label>
+                <PasswordInput
+                  name="password_confirmation"
+                  autoComplete="new-password"
+                  value={form.password_confirmation}
+                  onChange={(e) => setForm({ ...form, password_confirmation: e.target.value })}
+                />
                 <Field.ErrorText>{errors.password_confirmation}</Field.ErrorText>
               </Field.Root>
-              <Button type="submit" colorPalette="brand" loading={reset.isPending} width="full">{t('auth_ui.reset.submit')}</Button>
+              <Button type="submit" colorPalette="brand" loading={reset.isPending} width="full">
+                {t('auth_ui.reset.submit')}
+              </Button>
             </Stack>
           </form>
         ) : null}

@@ -11,12 +11,18 @@ export function CatchAllPage() {
     <Center minH="100dvh" bg="bg.subtle" px="4">
       <EmptyState.Root size="lg" data-testid="catch-all">
         <EmptyState.Content>
-          <EmptyState.Indicator><MapPinOff /></EmptyState.Indicator>
+          <EmptyState.Indicator>
+            <MapPinOff />
+          </EmptyState.Indicator>
           <VStack textAlign="center" gap="2">
             <EmptyState.Title as="h1">{t('app.not_found.title')}</EmptyState.Title>
-            <EmptyState.Description maxW="md" wordBreak="break-all">{t('app.not_found.body', { path: location.pathname })}</EmptyState.Description>
+            <EmptyState.Description maxW="md" wordBreak="break-all">
+              {t('app.not_found.body', { path: location.pathname })}
+            </EmptyState.Description>
           </VStack>
-          <Button asChild colorPalette="brand"><Link to="/home">{t('app.not_found.home')}</Link></Button>
+          <Button asChild colorPalette="brand">
+            <Link to="/home">{t('app.not_found.home')}</Link>
+          </Button>
         </EmptyState.Content>
       </EmptyState.Root>
     </Center>

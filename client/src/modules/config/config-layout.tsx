@@ -5,7 +5,7 @@ import { NavLink, Outlet } from 'react-router';
 import { can } from '#domain/permissions';
 import { PageSpinner } from '../../shared/layout/page-states.tsx';
 import { areaOf, routeTitleKey } from '../../shared/route-manifest.ts';
-import { permissionsOf, useAuthUser } from '../../shared/session/auth-user.ts';
+import { permissionsOf, useAuthUser } from '../../api/session/auth-user.ts';
 
 /** /config: the sections the user may open (docs/product.md §2 config sub-routes), beside the open one. */
 export function ConfigLayout() {
@@ -16,15 +16,41 @@ export function ConfigLayout() {
 
   return (
     <Stack gap="5">
-      <Heading as="h1" size="2xl">{t('routes.config.title')}</Heading>
+      <Heading as="h1" size="2xl">
+        {t('routes.config.title')}
+      </Heading>
       <Flex direction={{ base: 'column', md: 'row' }} gap={{ base: '4', md: '8' }} align="flex-start">
-        <Box as="nav" aria-label={t('modules.config.sections')} w={{ base: 'full', md: '56' }} flexShrink={0}
-          overflowX={{ base: 'auto', md: 'visible' }} data-testid="config-nav">
-          <Flex as="ul" direction={{ base: 'row', md: 'column' }} gap="0.5" listStyleType="none" m="0" p="0" pb={{ base: '1', md: '0' }}>
+        <Box
+          as="nav"
+          aria-label={t('modules.config.sections')}
+          w={{ base: 'full', md: '56' }}
+          flexShrink={0}
+          overflowX={{ base: 'auto', md: 'visible' }}
+          data-testid="config-nav"
+        >
+          <Flex
+            as="ul"
+            direction={{ base: 'row', md: 'column' }}
+            gap="0.5"
+            listStyleType="none"
+            m="0"
+            p="0"
+            pb={{ base: '1', md: '0' }}
+          >
             {sections.map((s) => (
               <li key={s.name}>
-                <Box asChild display="block" px="3" py="2" borderRadius="md" textStyle="sm" whiteSpace="nowrap" color="fg.muted"
-                  _hover={{ bg: 'bg.muted', color: 'fg' }} _currentPage={{ bg: 'brand.subtle', color: 'brand.fg', fontWeight: 'medium' }}>
+                <Box
+                  asChild
+                  display="block"
+                  px="3"
+                  py="2"
+                  borderRadius="md"
+                  textStyle="sm"
+                  whiteSpace="nowrap"
+                  color="fg.muted"
+                  _hover={{ bg: 'bg.muted', color: 'fg' }}
+                  _currentPage={{ bg: 'brand.subtle', color: 'brand.fg', fontWeight: 'medium' }}
+                >
                   <NavLink to={s.path!}>{t(routeTitleKey(s.name))}</NavLink>
                 </Box>
               </li>
@@ -32,7 +58,9 @@ export function ConfigLayout() {
           </Flex>
         </Box>
         <Box flex="1" minW="0" w="full">
-          <Suspense fallback={<PageSpinner />}><Outlet /></Suspense>
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
         </Box>
       </Flex>
     </Stack>

@@ -3,5 +3,10 @@ export { ConfigLayout } from './config-layout.tsx';
 export { CuentaPage } from './cuenta/cuenta-page.tsx';
 export { ConfigPendingPage } from './config-pending-page.tsx';
 export {
-  PropietariosConfigLayout, GlobalConfigPage, GeneralConfigPage, LogoConfigPage, PlanosConfigPage, IframeConfigPage,
+  PropietariosConfigLayout,
+  GlobalConfigPage,
+  GeneralConfigPage,
+  LogoConfigPage,
+  PlanosConfigPage,
+  IframeConfigPage,
 } from './propietarios/index.ts';

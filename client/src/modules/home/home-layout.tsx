@@ -13,13 +13,30 @@ export function HomeLayout() {
     <Box>
       <Flex as="nav" aria-label={t('routes.home.title')} gap="1" borderBottomWidth="1px" mb="5">
         {TABS.map((tab) => (
-          <Box key={tab} asChild px="3" py="2" mb="-1px" textStyle="sm" fontWeight="medium" color="fg.muted" borderBottomWidth="2px"
-            borderColor="transparent" _hover={{ color: 'fg' }} _currentPage={{ color: 'brand.fg', borderColor: 'brand.solid' }} focusRing="inside">
-            <NavLink to={`/home/${tab}`} data-testid={`home-tab-${tab}`}>{t(`routes.home.${tab}.title`)}</NavLink>
+          <Box
+            key={tab}
+            asChild
+            px="3"
+            py="2"
+            mb="-1px"
+            textStyle="sm"
+            fontWeight="medium"
+            color="fg.muted"
+            borderBottomWidth="2px"
+            borderColor="transparent"
+            _hover={{ color: 'fg' }}
+            _currentPage={{ color: 'brand.fg', borderColor: 'brand.solid' }}
+            focusRing="inside"
+          >
+            <NavLink to={`/home/${tab}`} data-testid={`home-tab-${tab}`}>
+              {t(`routes.home.${tab}.title`)}
+            </NavLink>
           </Box>
         ))}
       </Flex>
-      <Suspense fallback={<PageSpinner />}><Outlet /></Suspense>
+      <Suspense fallback={<PageSpinner />}>
+        <Outlet />
+      </Suspense>
     </Box>
   );
 }

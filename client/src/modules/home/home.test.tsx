@@ -12,15 +12,46 @@ import { TasksPanel } from './tasks-panel.tsx';
 vi.setConfig({ testTimeout: 20_000 });
 
 const project = (id: number, name: string, extra: Partial<{ is_closed: boolean; is_blocked: boolean }> = {}) => ({
-  id, name, address_full: 'Av. Macul 3820, Macul, Santiago', image_url: null, is_closed: false, is_blocked: false, code: `P${id}`,
-  group: 'Región Metropolitana', created_at: '2025-01-01T00:00:00Z', progress: { units_total: 48, units_delivered: 12 }, ...extra,
+  id,
+  name,
+  address_full: 'Av. Macul 3820, Macul, Santiago',
+  image_url: null,
+  is_closed: false,
+  is_blocked: false,
+  code: `P${id}`,
+  group: 'Región Metropolitana',
+  created_at: '2025-01-01T00:00:00Z',
+  progress: { units_total: 48, units_delivered: 12 },
+  ...extra,
 });
-const PROJECTS = [project(1, 'Condominio Alto Macul'), project(2, 'Puerto Alegre', { is_closed: true }), project(3, 'Lomas de San Pedro', { is_blocked: true })];
+const PROJECTS = [
+  project(1, 'Condominio Alto Macul'),
+  project(2, 'Puerto Alegre', { is_closed: true }),
+  project(3, 'Lomas de San Pedro', { is_blocked: true }),
+];
 
 const now = new Date('2026-03-10T12:00:00Z');
 const tasks = {
-  next_7_days: [{ id: 1, title: 'Revisar solicitudes atrasadas de Torre A', kind: 'postventa', link: '/warranties/solicitudes', project_id: 1, due_at: '2026-03-11T12:00:00Z' }],
-  later: [{ id: 2, title: 'Preparar informe mensual de calidad', kind: 'calidad', link: '/quality', project_id: 1, due_at: '2026-03-25T12:00:00Z' }],
+  next_7_days: [
+    {
+      id: 1,
+      title: 'Revisar solicitudes atrasadas de Torre A',
+      kind: 'postventa',
+      link: '/warranties/solicitudes',
+      project_id: 1,
+      due_at: '2026-03-11T12:00:00Z',
+    },
+  ],
+  later: [
+    {
+      id: 2,
+      title: 'Preparar informe mensual de calidad',
+      kind: 'calidad',
+      link: '/quality',
+      project_id: 1,
+      due_at: '2026-03-25T12:00:00Z',
+    },
+  ],
 };
 
 function serve() {
@@ -29,7 +60,15 @@ function serve() {
     if (url.pathname.endsWith('/home/tareas')) return { body: { data: tasks } };
     const search = url.searchParams.get('search') ?? '';
     const data = PROJECTS.filter((p) => p.name.toLowerCase().includes(search.toLowerCase()));
-    return { body: { data, current_page: Number(url.searchParams.get('page') ?? 1), total: data.length, has_more: false, rowsPerPage: 50 } };
+    return {
+      body: {
+        data,
+        current_page: Number(url.searchParams.get('page') ?? 1),
+        total: data.length,
+        has_more: false,
+        rowsPerPage: 50,
+      },
+    };
   });
 }
 
@@ -39,7 +78,10 @@ function renderHome() {
 }
 
 describe('home proyectos (docs/product.md §2, §3)', () => {
-  beforeEach(() => { localStorage.clear(); session.reset(); });
+  beforeEach(() => {
+    localStorage.clear();
+    session.reset();
+  });
   afterEach(() => vi.unstubAllGlobals());
 
   it('toggles list and card view and keeps the choice in grid_mode', async () => {
@@ -83,7 +125,10 @@ describe('home proyectos (docs/product.md §2, §3)', () => {
 });
 
 describe('home proyectos paging (docs/product.md §2 pagination)', () => {
-  beforeEach(() => { localStorage.clear(); session.reset(); });
+  beforeEach(() => {
+    localStorage.clear();
+    session.reset();
+  });
   afterEach(() => vi.unstubAllGlobals());
 
   function Where() {
@@ -98,10 +143,31 @@ describe('home proyectos paging (docs/product.md §2 pagination)', () => {
       if (url.pathname.endsWith('/home/tareas')) return { body: { data: tasks } };
       const page = Number(url.searchParams.get('page') ?? 1);
       pages.push(String(page));
-      return { body: { data: page === 1 ? PROJECTS : [], current_page: page, total: PROJECTS.length, has_more: false, rowsPerPage: 50 } };
+      return {
+        body: {
+          data: page === 1 ? PROJECTS : [],
+          current_page: page,
+          total: PROJECTS.length,
+          has_more: false,
+          rowsPerPage: 50,
+        },
+      };
     });
     const queryClient = clientWithUser(['modulo_postventa']);
-    renderWithProviders(<Routes><Route path="/home/proyectos" element={<><ProyectosPage /><Where /></>} /></Routes>, { route: '/home/proyectos?page=5', queryClient });
+    renderWithProviders(
+      <Routes>
+        <Route
+          path="/home/proyectos"
+          element={
+            <>
+              <ProyectosPage />
+              <Where />
+            </>
+          }
+        />
+      </Routes>,
+      { route: '/home/proyectos?page=5', queryClient },
+    );
     await waitFor(() => expect(screen.getByTestId('search').textContent).toBe(''));
     expect(await screen.findByTestId('projects-table')).toBeTruthy();
     expect(screen.queryByTestId('projects-empty')).toBeNull();
@@ -121,7 +187,9 @@ describe('home tareas (docs/product.md §2)', () => {
     const later = screen.getByTestId('task-group-later');
     expect(within(next).getByRole('heading').textContent).toBe('Próximos 7 días');
     expect(within(later).getByRole('heading').textContent).toBe('Más de 7 días');
-    expect(within(next).getByRole('link', { name: 'Revisar solicitudes atrasadas de Torre A' }).getAttribute('href')).toBe('/warranties/solicitudes');
+    expect(
+      within(next).getByRole('link', { name: 'Revisar solicitudes atrasadas de Torre A' }).getAttribute('href'),
+    ).toBe('/warranties/solicitudes');
     expect(within(later).getByText('Preparar informe mensual de calidad')).toBeTruthy();
     expect(within(next).getByText('Postventa')).toBeTruthy();
   });

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { navAreas } from '../../shared/route-manifest.ts';
-import { permissionsOf, useAuthUser, type ProjectOption } from '../../shared/session/auth-user.ts';
+import { permissionsOf, useAuthUser, type ProjectOption } from '../../api/session/auth-user.ts';
 import { session } from '../../shared/session/session-store.ts';
 import { projectStatusOf } from '../../widgets/project-select.tsx';
 
@@ -12,10 +12,13 @@ import { projectStatusOf } from '../../widgets/project-select.tsx';
 export function useOpenProject() {
   const navigate = useNavigate();
   const { data: user } = useAuthUser();
-  return useCallback((project: Pick<ProjectOption, 'id' | 'is_closed' | 'is_blocked'>) => {
-    if (projectStatusOf(project)) return;
-    session.setProject(project.id);
-    const module = navAreas(permissionsOf(user)).find((a) => a.area !== 'home' && a.area !== 'config');
-    if (module) navigate(module.path);
-  }, [navigate, user]);
+  return useCallback(
+    (project: Pick<ProjectOption, 'id' | 'is_closed' | 'is_blocked'>) => {
+      if (projectStatusOf(project)) return;
+      session.setProject(project.id);
+      const module = navAreas(permissionsOf(user)).find((a) => a.area !== 'home' && a.area !== 'config');
+      if (module) navigate(module.path);
+    },
+    [navigate, user],
+  );
 }

@@ -1,5 +1,5 @@
 import { deferred } from '../../shared/layout/deferred.tsx';
-import { useCan } from '../../shared/session/auth-user.ts';
+import { useCan } from '../../api/session/auth-user.ts';
 import { BellTriggerButton } from './notification-bell-trigger.tsx';
 
 // The popover (Chakra's positioning, dismiss and focus code, ~20 KB) is fetched on first use, not

@@ -19,7 +19,13 @@ export function NotificationPopover({ defaultOpen = false }: { defaultOpen?: boo
   const actions = useNotificationActions();
 
   return (
-    <Popover.Root open={open} onOpenChange={(e) => setOpen(e.open)} positioning={{ placement: 'bottom-end' }} lazyMount unmountOnExit>
+    <Popover.Root
+      open={open}
+      onOpenChange={(e) => setOpen(e.open)}
+      positioning={{ placement: 'bottom-end' }}
+      lazyMount
+      unmountOnExit
+    >
       <Popover.Trigger asChild>
         <BellTriggerButton />
       </Popover.Trigger>
@@ -29,22 +35,40 @@ export function NotificationPopover({ defaultOpen = false }: { defaultOpen?: boo
             <Popover.Header borderBottomWidth="1px" py="2">
               <HStack justify="space-between">
                 <Text fontWeight="semibold">{t('notifications.bell.label')}</Text>
-                <Button size="xs" variant="ghost" disabled={unread === 0} loading={actions.readAll.isPending} onClick={() => actions.readAll.mutate()}>
+                <Button
+                  size="xs"
+                  variant="ghost"
+                  disabled={unread === 0}
+                  loading={actions.readAll.isPending}
+                  onClick={() => actions.readAll.mutate()}
+                >
                   {t('notifications.bell.mark_all_read')}
                 </Button>
               </HStack>
             </Popover.Header>
             <Popover.Body p="0" maxH="96" overflowY="auto">
               {latest.isPending ? (
-                <Box p="4" textAlign="center"><Spinner size="sm" /></Box>
+                <Box p="4" textAlign="center">
+                  <Spinner size="sm" />
+                </Box>
               ) : latest.data?.data.length ? (
                 <Box as="ul" m="0" p="0">
                   {latest.data.data.map((item) => (
-                    <NotificationRow key={item.id} item={item} compact onOpen={(i) => { setOpen(false); actions.open(i); }} />
+                    <NotificationRow
+                      key={item.id}
+                      item={item}
+                      compact
+                      onOpen={(i) => {
+                        setOpen(false);
+                        actions.open(i);
+                      }}
+                    />
                   ))}
                 </Box>
               ) : (
-                <Text p="4" color="fg.muted" textStyle="sm">{t('notifications.bell.empty')}</Text>
+                <Text p="4" color="fg.muted" textStyle="sm">
+                  {t('notifications.bell.empty')}
+                </Text>
               )}
             </Popover.Body>
             <Popover.Footer borderTopWidth="1px" py="2" justifyContent="center">

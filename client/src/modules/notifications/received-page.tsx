@@ -26,23 +26,46 @@ export function RecibidasPage() {
 
   return (
     <Box>
-      <PageHeader title={t('notifications.received.title')} subtitle={t('notifications.received.subtitle')} actions={
-        <Button size="sm" variant="outline" disabled={unread === 0} loading={actions.readAll.isPending} onClick={() => actions.readAll.mutate()}>
-          {t('notifications.bell.mark_all_read')}
-        </Button>
-      } />
+      <PageHeader
+        title={t('notifications.received.title')}
+        subtitle={t('notifications.received.subtitle')}
+        actions={
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={unread === 0}
+            loading={actions.readAll.isPending}
+            onClick={() => actions.readAll.mutate()}
+          >
+            {t('notifications.bell.mark_all_read')}
+          </Button>
+        }
+      />
       <HStack mb="3" gap="3" flexWrap="wrap">
-        <Text id="notification-filter" textStyle="sm" color="fg.muted">{t('notifications.received.filter_label')}</Text>
-        <SegmentGroup.Root size="sm" value={estado} aria-labelledby="notification-filter"
-          onValueChange={(e) => { setEstado(e.value as NotificationFilter); setPage(1); }}>
+        <Text id="notification-filter" textStyle="sm" color="fg.muted">
+          {t('notifications.received.filter_label')}
+        </Text>
+        <SegmentGroup.Root
+          size="sm"
+          value={estado}
+          aria-labelledby="notification-filter"
+          onValueChange={(e) => {
+            setEstado(e.value as NotificationFilter);
+            setPage(1);
+          }}
+        >
           <SegmentGroup.Indicator />
-          <SegmentGroup.Items items={NOTIFICATION_FILTERS.map((f) => ({ value: f, label: t(`notifications.received.filters.${f}`) }))} />
+          <SegmentGroup.Items
+            items={NOTIFICATION_FILTERS.map((f) => ({ value: f, label: t(`notifications.received.filters.${f}`) }))}
+          />
         </SegmentGroup.Root>
       </HStack>
       <Card.Root variant="outline">
         <Card.Body p="0">
           {list.isPending ? (
-            <Box p="6" textAlign="center"><Spinner /></Box>
+            <Box p="6" textAlign="center">
+              <Spinner />
+            </Box>
           ) : list.data?.data.length ? (
             <Box as="ul" m="0" p="0" data-testid="notification-list">
               {list.data.data.map((item) => (
@@ -50,14 +73,25 @@ export function RecibidasPage() {
               ))}
             </Box>
           ) : (
-            <Text p="6" color="fg.muted" textAlign="center" data-testid="notification-empty">{t('notifications.received.empty')}</Text>
+            <Text p="6" color="fg.muted" textAlign="center" data-testid="notification-empty">
+              {t('notifications.received.empty')}
+            </Text>
           )}
         </Card.Body>
       </Card.Root>
       {list.data && list.data.total > 0 ? (
         <Box mt="3">
-          <TablePagination page={page} total={list.data.total} rowsPerPage={rowsPerPage} onPageChange={setPage}
-            rowsPerPageOptions={[25, 50, 100]} onRowsPerPageChange={(n) => { setRowsPerPage(n); setPage(1); }} />
+          <TablePagination
+            page={page}
+            total={list.data.total}
+            rowsPerPage={rowsPerPage}
+            onPageChange={setPage}
+            rowsPerPageOptions={[25, 50, 100]}
+            onRowsPerPageChange={(n) => {
+              setRowsPerPage(n);
+              setPage(1);
+            }}
+          />
         </Box>
       ) : null}
     </Box>

@@ -1,21 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { NotificationItem } from '#domain/schemas/notifications';
-import { notificationApi, notificationKeys } from './notifications-api.ts';
+import { useReadAll, useSetRead } from './notifications-api.ts';
 
-/**
- * Read, unread, read all and open. The server also tells the user's other tabs (notification.read
- * on their topic), so every open bell shows the same count.
- */
+/** Read, unread, read all and open, for the bell and the page (one pair of mutations for the whole list). */
 export function useNotificationActions() {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: notificationKeys.all });
-  const setRead = useMutation({
-    mutationFn: ({ id, read }: { id: number; read: boolean }) => notificationApi.setRead(id, read),
-    onSettled: refresh,
-  });
-  const readAll = useMutation({ mutationFn: () => notificationApi.readAll(), onSettled: refresh });
+  const setRead = useSetRead();
+  const readAll = useReadAll();
   return {
     setRead,
     readAll,

@@ -1,16 +1,18 @@
 import { Box, Button, Center, Container, Flex, HStack, Image, Stack, Text } from '@chakra-ui/react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
-import { apiV2, fileUrl } from '../../api/clients.ts';
+import { Link as RouterLink, Navigate, Outlet, useLocation } from 'react-router';
+import { fileUrl } from '../../api/clients.ts';
 import type { AppLocale } from '../../shared/i18n.ts';
 import { PageSpinner } from '../../shared/layout/page-states.tsx';
-import { authUserQuery, useAuthUser } from '../../shared/session/auth-user.ts';
-import { session, useSession } from '../../shared/session/session-store.ts';
-import { useChangeLocale } from '../../shared/use-locale.ts';
-import { myUnitsQuery } from './portal-api.ts';
-import { usePortalLive } from './use-portal-live.ts';
+import { MAIN_CONTENT_ID, SkipToContent } from '../../shared/layout/skip-link.tsx';
+import { useAuthUser } from '../../api/session/auth-user.ts';
+import { useSession } from '../../shared/session/session-store.ts';
+import { useChangeLocale } from '../../api/session/use-change-locale.ts';
+import { myUnitsQuery } from './api/portal-api.ts';
+import { usePortalLogout } from './api/portal-session.ts';
+import { usePortalLive, usePortalUnitRooms } from './api/use-portal-live.ts';
 
 /** Pages of the portal that work without a session. */
 const PUBLIC = ['/portal/ingresar', '/portal/acceso'];
@@ -22,7 +24,14 @@ function LanguageSwitch() {
   return (
     <HStack gap="0" role="group" aria-label={t('app.language.change')}>
       {(['es', 'pt-BR'] as AppLocale[]).map((l) => (
-        <Button key={l} size="xs" variant={locale === l ? 'solid' : 'ghost'} colorPalette="gray" onClick={() => void change(l)} aria-pressed={locale === l}>
+        <Button
+          key={l}
+          size="xs"
+          variant={locale === l ? 'solid' : 'ghost'}
+          colorPalette="gray"
+          onClick={() => void change(l)}
+          aria-pressed={locale === l}
+        >
           {t(`app.language.short.${l}`)}
         </Button>
       ))}
@@ -32,38 +41,62 @@ function LanguageSwitch() {
 
 function SignedIn({ userId, name }: { userId: number; name: string }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const units = useQuery(myUnitsQuery);
   usePortalLive(userId);
+  usePortalUnitRooms((units.data ?? []).map((u) => u.id));
+  const logout = usePortalLogout();
   const project = units.data?.[0]?.project;
-  async function logout() {
-    try { await apiV2.post('auth/logout'); } finally {
-      session.clearUser();
-      queryClient.removeQueries();
-      queryClient.setQueryData(authUserQuery.queryKey, null);
-      navigate('/portal/ingresar', { replace: true });
-    }
-  }
   return (
     <>
-      <Flex as="header" align="center" justify="space-between" gap="2" px="3" py="2" bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky">
+      <SkipToContent />
+      <Flex
+        as="header"
+        align="center"
+        justify="space-between"
+        gap="2"
+        px="3"
+        py="2"
+        bg="bg"
+        borderBottomWidth="1px"
+        position="sticky"
+        top="0"
+        zIndex="sticky"
+      >
         <Box flex="1" minW="0" asChild>
           <RouterLink to="/portal/inicio">
             <HStack gap="2" minW="0">
-              {project?.logo_path ? <Image src={fileUrl(project.logo_path)} alt="" h="8" maxW="24" objectFit="contain" /> : null}
-              <Text fontWeight="bold" truncate>{project?.real_estate_name || t('portal.title')}</Text>
+              {project?.logo_path ? (
+                <Image src={fileUrl(project.logo_path)} alt="" h="8" maxW="24" objectFit="contain" />
+              ) : null}
+              <Text fontWeight="bold" truncate>
+                {project?.real_estate_name || t('portal.title')}
+              </Text>
             </HStack>
           </RouterLink>
         </Box>
         <HStack gap="1" flexShrink={0}>
           <LanguageSwitch />
-          <Button size="xs" variant="ghost" onClick={() => void logout()} aria-label={t('portal.logout')} title={name} data-testid="portal-logout">
+          <Button
+            size="xs"
+            variant="ghost"
+            onClick={() => void logout()}
+            aria-label={t('portal.logout')}
+            title={name}
+            data-testid="portal-logout"
+          >
             <LogOut size={16} />
           </Button>
         </HStack>
       </Flex>
-      <Container maxW="3xl" px={{ base: '3', sm: '4' }} py="4">
+      <Container
+        as="main"
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        _focusVisible={{ outline: 'none' }}
+        maxW="3xl"
+        px={{ base: '3', sm: '4' }}
+        py="4"
+      >
         <Outlet />
       </Container>
     </>
@@ -82,23 +115,30 @@ export function PortalLayout() {
   let body;
   if (isPublic) {
     body = (
-      <Container maxW="md" px="4" py="4">
-        <Flex justify="flex-end" mb="3"><LanguageSwitch /></Flex>
+      <Container as="main" maxW="md" px="4" py="4">
+        <Flex justify="flex-end" mb="3">
+          <LanguageSwitch />
+        </Flex>
         <Outlet />
       </Container>
     );
-  }
-  else if (isPending) body = <PageSpinner minH="100dvh" />;
+  } else if (isPending) body = <PageSpinner minH="100dvh" />;
   else if (!user) body = <Navigate to={`/portal/ingresar?redirect=${encodeURIComponent(pathname + search)}`} replace />;
   else if (user.kind !== 'owner') {
     body = (
       <Center minH="80dvh" p="4">
         <Stack gap="3" textAlign="center" maxW="sm" data-testid="portal-staff">
           <Text>{t('portal.staff_account')}</Text>
-          <Button asChild colorPalette="brand"><RouterLink to="/home">{t('portal.go_staff')}</RouterLink></Button>
+          <Button asChild colorPalette="brand">
+            <RouterLink to="/home">{t('portal.go_staff')}</RouterLink>
+          </Button>
         </Stack>
       </Center>
     );
   } else body = <SignedIn userId={user.id} name={user.full_name} />;
-  return <Box minH="100dvh" bg="bg.subtle" data-testid="portal">{body}</Box>;
+  return (
+    <Box minH="100dvh" bg="bg.subtle" data-testid="portal">
+      {body}
+    </Box>
+  );
 }

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Badge, Box, Button, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CalendarClock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { displayDate } from '../../widgets/display-date.ts';
-import { canAnswer, portalApi, portalKeys, type PortalVisit } from './portal-api.ts';
+import { canAnswer, isVisitAhead, type PortalVisit } from './api/portal-api.ts';
+import { useAnswerVisit } from './api/portal-mutations.ts';
 
 const when = (iso: string | null, lang: string) => {
   if (!iso) return '';
@@ -12,61 +12,133 @@ const when = (iso: string | null, lang: string) => {
   return displayDate(d, lang, { hours: d.getHours(), minutes: d.getMinutes() });
 };
 
+type Decision = 'confirmar' | 'rechazar';
+type CardProps = {
+  visit: PortalVisit;
+  busy: boolean;
+  onAnswer: (decision: Decision, reason: string | undefined, settled: () => void) => void;
+};
+
 /** One visit: the owner confirms or rejects it until the project's limit before it starts (docs/product.md §4); then the buttons are gone. */
-export function VisitCard({ visit }: { visit: PortalVisit }) {
+function VisitCard({ visit, busy, onAnswer }: CardProps) {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
-  const answer = useMutation({
-    mutationFn: ({ decision, why }: { decision: 'confirmar' | 'rechazar'; why?: string }) => portalApi.answer(visit.id, decision, why),
-    onSettled: () => { setRejecting(false); void queryClient.invalidateQueries({ queryKey: portalKeys.all }); },
-  });
+  const send = (decision: Decision, why?: string) => onAnswer(decision, why, () => setRejecting(false));
   const may = canAnswer(visit);
-  const isOpen = visit.state === 'agendada' || visit.state === 'confirmada';
+  const isOpen = isVisitAhead(visit.state);
   return (
-    <Box borderWidth="1px" borderRadius="lg" p="3" bg="bg" data-testid="portal-visit" data-order-id={visit.id} data-state={visit.state}>
+    <Box
+      borderWidth="1px"
+      borderRadius="lg"
+      p="3"
+      bg="bg"
+      data-testid="portal-visit"
+      data-order-id={visit.id}
+      data-state={visit.state}
+    >
       <HStack gap="2" align="start">
-        <Box color="brand.solid" pt="0.5"><CalendarClock size={18} aria-hidden="true" /></Box>
+        <Box color="brand.solid" pt="0.5">
+          <CalendarClock size={18} aria-hidden="true" />
+        </Box>
         <Stack gap="1" flex="1" minW="0">
           <HStack gap="2" wrap="wrap">
             <Text fontWeight="semibold">{t(`portal.visit.kinds.${visit.kind}`)}</Text>
-            <Badge variant="subtle" colorPalette={visit.state === 'confirmada' ? 'green' : visit.state === 'cancelada' ? 'red' : 'blue'} data-testid="portal-visit-state">
+            <Badge
+              variant="subtle"
+              colorPalette={visit.state === 'confirmada' ? 'green' : visit.state === 'cancelada' ? 'red' : 'blue'}
+              data-testid="portal-visit-state"
+            >
               {t(`portal.visit.states.${visit.state}`)}
             </Badge>
           </HStack>
-          <Text textStyle="sm">{when(visit.start_at, i18n.language)}{visit.responsible ? ` · ${visit.responsible.full_name}` : ''}</Text>
+          <Text textStyle="sm">
+            {when(visit.start_at, i18n.language)}
+            {visit.responsible ? ` · ${visit.responsible.full_name}` : ''}
+          </Text>
           {isOpen && (may.confirm || may.reject) && visit.deadline ? (
-            <Text textStyle="xs" color="fg.muted">{t('portal.visit.answer_until', { date: when(visit.deadline, i18n.language) })}</Text>
+            <Text textStyle="xs" color="fg.muted">
+              {t('portal.visit.answer_until', { date: when(visit.deadline, i18n.language) })}
+            </Text>
           ) : null}
           {isOpen && !may.confirm && !may.reject && !visit.owner_decision && visit.deadline ? (
-            <Text textStyle="xs" color="fg.muted" data-testid="portal-visit-closed">{t('portal.visit.deadline_passed', { date: when(visit.deadline, i18n.language) })}</Text>
+            <Text textStyle="xs" color="fg.muted" data-testid="portal-visit-closed">
+              {t('portal.visit.deadline_passed', { date: when(visit.deadline, i18n.language) })}
+            </Text>
           ) : null}
           {visit.owner_decision ? (
-            <Text textStyle="xs" color="fg.muted">{t(`portal.visit.you_${visit.owner_decision}`, { date: when(visit.owner_decision_at, i18n.language) })}</Text>
+            <Text textStyle="xs" color="fg.muted">
+              {t(`portal.visit.you_${visit.owner_decision}`, { date: when(visit.owner_decision_at, i18n.language) })}
+            </Text>
           ) : null}
           {rejecting ? (
             <Stack gap="2" mt="1">
-              <Textarea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} rows={2} placeholder={t('portal.visit.reason')} aria-label={t('portal.visit.reason')} />
+              <Textarea
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+                maxLength={500}
+                rows={2}
+                placeholder={t('portal.visit.reason')}
+                aria-label={t('portal.visit.reason')}
+              />
               <HStack gap="2">
-                <Button size="sm" colorPalette="red" loading={answer.isPending} onClick={() => answer.mutate({ decision: 'rechazar', why: reason.trim() || undefined })} data-testid="portal-visit-reject-confirm">
+                <Button
+                  size="sm"
+                  colorPalette="red"
+                  loading={busy}
+                  onClick={() => send('rechazar', reason.trim() || undefined)}
+                  data-testid="portal-visit-reject-confirm"
+                >
                   {t('portal.visit.reject')}
                 </Button>
-                <Button size="sm" variant="ghost" onClick={() => setRejecting(false)}>{t('portal.cancel')}</Button>
+                <Button size="sm" variant="ghost" onClick={() => setRejecting(false)}>
+                  {t('portal.cancel')}
+                </Button>
               </HStack>
             </Stack>
-          ) : (may.confirm || may.reject) ? (
+          ) : may.confirm || may.reject ? (
             <HStack gap="2" mt="1">
               {may.confirm ? (
-                <Button size="sm" colorPalette="green" loading={answer.isPending} onClick={() => answer.mutate({ decision: 'confirmar' })} data-testid="portal-visit-confirm">
+                <Button
+                  size="sm"
+                  colorPalette="green"
+                  loading={busy}
+                  onClick={() => send('confirmar')}
+                  data-testid="portal-visit-confirm"
+                >
                   {t('portal.visit.confirm')}
                 </Button>
               ) : null}
-              {may.reject ? <Button size="sm" variant="outline" onClick={() => { setReason(''); setRejecting(true); }} data-testid="portal-visit-reject">{t('portal.visit.reject')}</Button> : null}
+              {may.reject ? (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => {
+                    setReason('');
+                    setRejecting(true);
+                  }}
+                  data-testid="portal-visit-reject"
+                >
+                  {t('portal.visit.reject')}
+                </Button>
+              ) : null}
             </HStack>
           ) : null}
         </Stack>
       </HStack>
     </Box>
   );
+}
+
+/** A list of visits with one answer hook for all of them (the home's upcoming visits, a ticket's visits). */
+export function VisitList({ visits }: { visits: PortalVisit[] }) {
+  const answer = useAnswerVisit();
+  return visits.map((v) => (
+    <VisitCard
+      key={v.id}
+      visit={v}
+      busy={answer.isPending && answer.variables?.visit.id === v.id}
+      onAnswer={(decision, reason, settled) => answer.mutate({ visit: v, decision, reason }, { onSettled: settled })}
+    />
+  ));
 }

@@ -20,8 +20,14 @@ export function deferred<P extends object>(
 
   return function Deferred(props: P) {
     const [isActive, setActive] = useState(false);
-    const trigger = <Trigger {...props} onActivate={() => setActive(true)} onPreload={() => void start().catch(() => undefined)} />;
+    const trigger = (
+      <Trigger {...props} onActivate={() => setActive(true)} onPreload={() => void start().catch(() => undefined)} />
+    );
     if (!isActive) return trigger;
-    return <Suspense fallback={trigger}><Real {...props} defaultOpen /></Suspense>;
+    return (
+      <Suspense fallback={trigger}>
+        <Real {...props} defaultOpen />
+      </Suspense>
+    );
   };
 }

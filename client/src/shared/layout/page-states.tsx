@@ -12,13 +12,31 @@ export function PageSpinner({ minH = '60vh' }: { minH?: string }) {
   const { t } = useTranslation();
   return (
     <Center minH={minH} role="status" aria-live="polite">
-      <Spinner size="lg" width={`${SPINNER_SIZE}px`} height={`${SPINNER_SIZE}px`} color="brand.solid" borderWidth="3px" />
+      <Spinner
+        size="lg"
+        width={`${SPINNER_SIZE}px`}
+        height={`${SPINNER_SIZE}px`}
+        color="brand.solid"
+        borderWidth="3px"
+      />
       <Box srOnly>{t('app.loading')}</Box>
     </Center>
   );
 }
 
-function StateBlock({ icon, title, description, action, testId }: { icon: ReactNode; title: string; description?: string; action?: ReactNode; testId: string }) {
+function StateBlock({
+  icon,
+  title,
+  description,
+  action,
+  testId,
+}: {
+  icon: ReactNode;
+  title: string;
+  description?: string;
+  action?: ReactNode;
+  testId: string;
+}) {
   return (
     <EmptyState.Root size="lg" data-testid={testId}>
       <EmptyState.Content>
@@ -36,15 +54,31 @@ function StateBlock({ icon, title, description, action, testId }: { icon: ReactN
 /** Shown instead of a route the user may not open (docs/product.md §6): clear, not a crash. */
 export function NoPermissionPage() {
   const { t } = useTranslation();
-  return <StateBlock testId="no-permission" icon={<Lock />} title={t('app.no_permission_title')} description={t('app.no_permission_body')} />;
+  return (
+    <StateBlock
+      testId="no-permission"
+      icon={<Lock />}
+      title={t('app.no_permission_title')}
+      description={t('app.no_permission_body')}
+    />
+  );
 }
 
 /** A chunk that failed or timed out (docs/product.md §8 load error after 120 s). */
 export function LoadErrorState({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
   return (
-    <StateBlock testId="load-error" icon={<CloudOff />} title={t('app.load_error_title')} description={t('app.load_error_body')}
-      action={<Button colorPalette="brand" onClick={onRetry}>{t('app.retry')}</Button>} />
+    <StateBlock
+      testId="load-error"
+      icon={<CloudOff />}
+      title={t('app.load_error_title')}
+      description={t('app.load_error_body')}
+      action={
+        <Button colorPalette="brand" onClick={onRetry}>
+          {t('app.retry')}
+        </Button>
+      }
+    />
   );
 }
 
@@ -63,18 +97,39 @@ export function PendingPage() {
   const title = useRouteTitle();
   return (
     <Stack gap="6">
-      {title ? <Heading as="h1" size="xl">{title}</Heading> : null}
-      <StateBlock testId="module-pending" icon={<Hammer />} title={t('app.pending_title')} description={t('app.pending_body')} />
+      {title ? (
+        <Heading as="h1" size="xl">
+          {title}
+        </Heading>
+      ) : null}
+      <StateBlock
+        testId="module-pending"
+        icon={<Hammer />}
+        title={t('app.pending_title')}
+        description={t('app.pending_body')}
+      />
     </Stack>
   );
 }
 
 export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: string; actions?: ReactNode }) {
   return (
-    <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ base: 'stretch', sm: 'center' }} gap="3" mb="5">
+    <Stack
+      direction={{ base: 'column', sm: 'row' }}
+      justify="space-between"
+      align={{ base: 'stretch', sm: 'center' }}
+      gap="3"
+      mb="5"
+    >
       <Box minW="0">
-        <Heading as="h1" size="xl" lineClamp={1}>{title}</Heading>
-        {subtitle ? <Text color="fg.muted" textStyle="sm">{subtitle}</Text> : null}
+        <Heading as="h1" size="xl" lineClamp={1}>
+          {title}
+        </Heading>
+        {subtitle ? (
+          <Text color="fg.muted" textStyle="sm">
+            {subtitle}
+          </Text>
+        ) : null}
       </Box>
       {actions}
     </Stack>

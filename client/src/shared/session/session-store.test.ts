@@ -2,11 +2,25 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { loadInitialState, session, STORAGE_KEYS } from './session-store.ts';
 
 describe('session state (docs/product.md §3)', () => {
-  beforeEach(() => { localStorage.clear(); session.reset(); session.clearUser(); localStorage.clear(); });
+  beforeEach(() => {
+    localStorage.clear();
+    session.reset();
+    session.clearUser();
+    localStorage.clear();
+  });
 
   it('holds locale, headers, projectId, params, uploads, sidebars and gridMode', () => {
     const s = session.get();
-    expect(Object.keys(s).sort()).toEqual(['gridMode', 'headers', 'locale', 'metadata', 'params', 'projectId', 'sidebars', 'uploads']);
+    expect(Object.keys(s).sort()).toEqual([
+      'gridMode',
+      'headers',
+      'locale',
+      'metadata',
+      'params',
+      'projectId',
+      'sidebars',
+      'uploads',
+    ]);
     expect(s.params).toEqual({ proyecto_id: null, unidad_id: null, solicitud_id: null });
   });
 
@@ -19,12 +33,24 @@ describe('session state (docs/product.md §3)', () => {
     session.beginUpload();
     session.setSidebar('main', true);
     session.rememberRoute('quality', '/quality/bim');
-    expect(Object.keys(localStorage).sort()).toEqual([STORAGE_KEYS.gridMode, STORAGE_KEYS.locale, STORAGE_KEYS.metadata].sort());
+    expect(Object.keys(localStorage).sort()).toEqual(
+      [STORAGE_KEYS.gridMode, STORAGE_KEYS.locale, STORAGE_KEYS.metadata].sort(),
+    );
     expect(localStorage.getItem('locale')).toBe('pt-BR');
     expect(localStorage.getItem('grid_mode')).toBe('grid');
-    expect(JSON.parse(localStorage.getItem('metadata')!)).toEqual({ lastRoutes: { quality: '/quality/bim' }, projectId: 7 });
+    expect(JSON.parse(localStorage.getItem('metadata')!)).toEqual({
+      lastRoutes: { quality: '/quality/bim' },
+      projectId: 7,
+    });
     const fresh = loadInitialState();
-    expect(fresh).toMatchObject({ locale: 'pt-BR', gridMode: 'grid', projectId: 7, headers: {}, uploads: 0, sidebars: {} });
+    expect(fresh).toMatchObject({
+      locale: 'pt-BR',
+      gridMode: 'grid',
+      projectId: 7,
+      headers: {},
+      uploads: 0,
+      sidebars: {},
+    });
     expect(fresh.params).toEqual({ proyecto_id: 7, unidad_id: null, solicitud_id: null });
   });
 
@@ -52,7 +78,12 @@ describe('session state (docs/product.md §3)', () => {
     session.setProject(7);
     session.rememberRoute('warranties', '/warranties/agenda');
     session.clearUser();
-    expect(session.get()).toMatchObject({ locale: 'pt-BR', gridMode: 'grid', projectId: null, metadata: { lastRoutes: {}, projectId: null } });
+    expect(session.get()).toMatchObject({
+      locale: 'pt-BR',
+      gridMode: 'grid',
+      projectId: null,
+      metadata: { lastRoutes: {}, projectId: null },
+    });
   });
 
   it('starts in the first supported browser language when nothing is stored (docs/product.md §1)', () => {

@@ -41,8 +41,13 @@ function readMetadata(raw: string | null | undefined): SessionMetadata {
   try {
     const parsed: unknown = raw ? JSON.parse(raw) : null;
     const { lastRoutes, projectId } = (parsed ?? {}) as { lastRoutes?: unknown; projectId?: unknown };
-    const clean = lastRoutes && typeof lastRoutes === 'object'
-      ? Object.fromEntries(Object.entries(lastRoutes).filter(([, v]) => typeof v === 'string')) as Record<string, string> : {};
+    const clean =
+      lastRoutes && typeof lastRoutes === 'object'
+        ? (Object.fromEntries(Object.entries(lastRoutes).filter(([, v]) => typeof v === 'string')) as Record<
+            string,
+            string
+          >)
+        : {};
     return { lastRoutes: clean, projectId: Number.isInteger(projectId) ? (projectId as number) : null };
   } catch {
     // a corrupt entry is dropped rather than breaking the app
@@ -103,7 +108,9 @@ export const session = {
   get: (): SessionState => state,
   subscribe(listener: () => void) {
     listeners.add(listener);
-    return () => { listeners.delete(listener); };
+    return () => {
+      listeners.delete(listener);
+    };
   },
   setLocale: (locale: AppLocale) => update({ locale }),
   setGridMode: (gridMode: GridMode) => update({ gridMode }),
@@ -112,7 +119,11 @@ export const session = {
   /** The project picked in the top bar; it is also the proyecto_id param of module calls. */
   setProject(projectId: number | null) {
     if (projectId === state.projectId && projectId === state.params.proyecto_id) return;
-    update((s) => ({ projectId, params: { ...s.params, proyecto_id: projectId }, metadata: { ...s.metadata, projectId } }));
+    update((s) => ({
+      projectId,
+      params: { ...s.params, proyecto_id: projectId },
+      metadata: { ...s.metadata, projectId },
+    }));
   },
   /** Route-derived params (unidad_id, solicitud_id); proyecto_id goes through setProject. */
   setParams(params: Partial<SessionParams>) {
@@ -136,7 +147,14 @@ export const session = {
     });
   },
   /** Logout: drop what belongs to the signed-in user; locale and grid_mode are browser preferences. */
-  clearUser: () => update({ headers: {}, projectId: null, params: emptyParams(), uploads: 0, metadata: { lastRoutes: {}, projectId: null } }),
+  clearUser: () =>
+    update({
+      headers: {},
+      projectId: null,
+      params: emptyParams(),
+      uploads: 0,
+      metadata: { lastRoutes: {}, projectId: null },
+    }),
   /** Tests: start from what browser storage holds now. */
   reset: () => update(loadInitialState()),
 };
@@ -151,5 +169,9 @@ export function hasStoredGridMode(): boolean {
 }
 
 export function useSession<T>(select: (s: SessionState) => T): T {
-  return useSyncExternalStore(session.subscribe, () => select(state), () => select(state));
+  return useSyncExternalStore(
+    session.subscribe,
+    () => select(state),
+    () => select(state),
+  );
 }

@@ -10,7 +10,10 @@ import { saveBlob } from './transfer.ts';
  * viewer does not ask for them ('same-origin': our own cookie still goes to our own origin).
  * Never cached: a file replaced under the same path must not come back stale.
  */
-export async function downloadFile(pathOrUrl: string, opts: { name?: string | null; withCredentials: boolean }): Promise<boolean> {
+export async function downloadFile(
+  pathOrUrl: string,
+  opts: { name?: string | null; withCredentials: boolean },
+): Promise<boolean> {
   const url = absoluteFileUrl(pathOrUrl);
   try {
     const res = await fetch(url, { cache: 'no-cache', credentials: opts.withCredentials ? 'include' : 'same-origin' });

@@ -7,21 +7,35 @@ import { FileUploader } from './file-uploader.tsx';
 import type { UploadedFileItem } from './upload-api.ts';
 import { pdfFile, stubApi } from './test-support.ts';
 
-type Pending = { url: string; headers: Record<string, string>; progress(l: number, t: number): void; resolve(v: unknown): void; reject(e: unknown): void };
+type Pending = {
+  url: string;
+  headers: Record<string, string>;
+  progress(l: number, t: number): void;
+  resolve(v: unknown): void;
+  reject(e: unknown): void;
+};
 const transfers: Pending[] = [];
 vi.mock('./transfer.ts', async (original) => {
   const real = await original<typeof import('./transfer.ts')>();
   return {
     ...real,
-    putFile: vi.fn((url: string, _file: Blob, headers: Record<string, string>, progress: (l: number, t: number) => void) =>
-      new Promise((resolve, reject) => transfers.push({ url, headers, progress, resolve, reject }))),
-    postForm: vi.fn((action: string, fields: Record<string, string>, _file: File, progress: (l: number, t: number) => void) =>
-      new Promise((resolve, reject) => transfers.push({ url: action, headers: fields, progress, resolve, reject }))),
+    putFile: vi.fn(
+      (url: string, _file: Blob, headers: Record<string, string>, progress: (l: number, t: number) => void) =>
+        new Promise((resolve, reject) => transfers.push({ url, headers, progress, resolve, reject })),
+    ),
+    postForm: vi.fn(
+      (action: string, fields: Record<string, string>, _file: File, progress: (l: number, t: number) => void) =>
+        new Promise((resolve, reject) => transfers.push({ url: action, headers: fields, progress, resolve, reject })),
+    ),
   };
 });
 
-beforeEach(() => { transfers.length = 0; });
-afterEach(() => { vi.unstubAllGlobals(); });
+beforeEach(() => {
+  transfers.length = 0;
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 const input = () => screen.getByTestId('uploader-input') as HTMLInputElement;
 const pick = (...files: File[]) => fireEvent.change(input(), { target: { files } });
@@ -30,12 +44,16 @@ const items = () => screen.queryAllByTestId('upload-item');
 describe('FileUploader hint (docs/product.md §5, §9)', () => {
   it('shows the maximum size and count; accepted extensions only when restricted', () => {
     renderWithProviders(<FileUploader />);
-    expect(screen.getByTestId('uploader-hint').textContent).toBe('Tamaño máximo por archivo: 512 MB · Hasta 5 archivos');
+    expect(screen.getByTestId('uploader-hint').textContent).toBe(
+      'Tamaño máximo por archivo: 512 MB · Hasta 5 archivos',
+    );
     expect(input().accept).toContain('.dwg');
   });
   it('certificates: PDF only, 100 files of 20 MB', () => {
     renderWithProviders(<FileUploader context="certificate" />);
-    expect(screen.getByTestId('uploader-hint').textContent).toBe('Tamaño máximo por archivo: 20 MB · Hasta 100 archivos · Extensiones aceptadas: .pdf');
+    expect(screen.getByTestId('uploader-hint').textContent).toBe(
+      'Tamaño máximo por archivo: 20 MB · Hasta 100 archivos · Extensiones aceptadas: .pdf',
+    );
     expect(input().accept).toBe('.pdf');
   });
 });
@@ -58,7 +76,12 @@ describe('FileUploader lifecycle (docs/product.md §4 upload item)', () => {
     await waitFor(() => expect(onChange).toHaveBeenCalledTimes(1));
     const emitted = onChange.mock.calls[0][0] as UploadedFileItem[];
     expect(emitted).toHaveLength(1);
-    expect(emitted[0]).toMatchObject({ name: 'Acta 101.pdf', type: 'application/pdf', size: 209, lastModified: 1_700_000_000_000 });
+    expect(emitted[0]).toMatchObject({
+      name: 'Acta 101.pdf',
+      type: 'application/pdf',
+      size: 209,
+      lastModified: 1_700_000_000_000,
+    });
     expect(emitted[0].path).toMatch(/^1\/2026\/05\/.+\.pdf$/);
     expect(items().map((el) => el.dataset.state)).toEqual(['uploaded', 'uploading']);
   });
@@ -70,11 +93,20 @@ describe('FileUploader lifecycle (docs/product.md §4 upload item)', () => {
     pick(pdfFile('a.pdf'));
     await waitFor(() => expect(transfers).toHaveLength(1));
     const { TransferError } = await import('./transfer.ts');
-    await act(async () => transfers[0].reject(new TransferError(422, { message: 'El archivo es un programa ejecutable o un script y no está permitido', code: 'executable' })));
+    await act(async () =>
+      transfers[0].reject(
+        new TransferError(422, {
+          message: 'El archivo es un programa ejecutable o un script y no está permitido',
+          code: 'executable',
+        }),
+      ),
+    );
     const trigger = await screen.findByTestId('upload-error');
     expect(items()[0].dataset.state).toBe('failed');
     await userEvent.hover(trigger);
-    expect(await screen.findByText('El archivo es un programa ejecutable o un script y no está permitido')).toBeTruthy();
+    expect(
+      await screen.findByText('El archivo es un programa ejecutable o un script y no está permitido'),
+    ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Reintentar' })).toBeNull();
     expect(onChange).not.toHaveBeenCalled();
   });
@@ -119,8 +151,16 @@ describe('FileUploader lifecycle (docs/product.md §4 upload item)', () => {
       const [files, setFiles] = useState<UploadedFileItem[]>([]);
       return (
         <>
-          <FileUploader value={files} onChange={(f) => { changes.push(f); setFiles(f); }} />
-          <button type="button" onClick={() => setFiles([])}>guardar</button>
+          <FileUploader
+            value={files}
+            onChange={(f) => {
+              changes.push(f);
+              setFiles(f);
+            }}
+          />
+          <button type="button" onClick={() => setFiles([])}>
+            guardar
+          </button>
         </>
       );
     }
@@ -162,7 +202,14 @@ describe('FileUploader rules on pick (docs/product.md §5, §8 messages)', () =>
   it('no extension, invalid extension, duplicate and "first N uploaded" fail before any request', async () => {
     const { calls } = stubApi();
     renderWithProviders(<FileUploader maxFiles={2} />);
-    pick(pdfFile('LEEME'), pdfFile('virus.exe'), pdfFile('a.pdf'), pdfFile('a.pdf'), pdfFile('b.pdf'), pdfFile('c.pdf'));
+    pick(
+      pdfFile('LEEME'),
+      pdfFile('virus.exe'),
+      pdfFile('a.pdf'),
+      pdfFile('a.pdf'),
+      pdfFile('b.pdf'),
+      pdfFile('c.pdf'),
+    );
     await waitFor(() => expect(items()).toHaveLength(6));
     expect(await errorOf(0)).toBe('El archivo debe tener una extensión');
     expect(await errorOf(1)).toMatch(/^Extensión no permitida\. Extensiones aceptadas: \.pdf/);
@@ -176,7 +223,9 @@ describe('FileUploader rules on pick (docs/product.md §5, §8 messages)', () =>
   it('a file over the maximum size and a renamed executable are refused locally', async () => {
     const { calls } = stubApi();
     renderWithProviders(<FileUploader maxFileSize={100} />);
-    const exe = new File([new TextEncoder().encode('MZ'), new Uint8Array(50)], 'factura.pdf', { type: 'application/pdf' });
+    const exe = new File([new TextEncoder().encode('MZ'), new Uint8Array(50)], 'factura.pdf', {
+      type: 'application/pdf',
+    });
     pick(pdfFile('grande.pdf', 500), exe);
     await waitFor(() => expect(items().map((i) => i.dataset.state)).toEqual(['failed', 'failed']));
     expect(await errorOf(0)).toBe('El archivo supera el tamaño máximo de 100 B');

@@ -1,9 +1,15 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
-import { Box, Stack, Text } from '@chakra-ui/react';
-import { Upload } from 'lucide-react';
+import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Camera, FolderOpen, Upload } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import {
-  ALL_EXTENSIONS, PRESIGNED_POST_URL_DEFAULT, UPLOAD_CONTEXTS, UPLOAD_URL_DEFAULT, acceptedExtensions, formatBytes, type UploadContext,
+  ALL_EXTENSIONS,
+  PRESIGNED_POST_URL_DEFAULT,
+  UPLOAD_CONTEXTS,
+  UPLOAD_URL_DEFAULT,
+  acceptedExtensions,
+  formatBytes,
+  type UploadContext,
 } from '#domain/files';
 import type { UploadedFileItem, UploadMethod } from './upload-api.ts';
 import { UploadItemRow } from './upload-item-row.tsx';
@@ -29,7 +35,15 @@ export type FileUploaderProps = {
   observationMaxLength?: number;
   label?: string;
   disabled?: boolean;
+  /** Photos are expected: on a touch device the camera is offered beside the gallery. */
+  photos?: boolean;
 };
+
+/** A phone or tablet: the pointer is a finger. */
+const isTouchDevice = () =>
+  typeof window !== 'undefined' &&
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia('(pointer: coarse)').matches;
 
 /** docs/product.md §2 file uploader: drop or pick files, one row per file with its progress or error. */
 export function FileUploader(props: FileUploaderProps) {
@@ -41,11 +55,19 @@ export function FileUploader(props: FileUploaderProps) {
   const extensions = acceptedExtensions(context, props.accept);
   const method = props.method ?? 'put';
   const uploader = useUploader({
-    context, maxFiles, maxBytes, extensions, method,
-    endpoint: method === 'put' ? props.uploadUrl ?? UPLOAD_URL_DEFAULT : props.presignUrl ?? PRESIGNED_POST_URL_DEFAULT,
+    context,
+    maxFiles,
+    maxBytes,
+    extensions,
+    method,
+    endpoint:
+      method === 'put' ? (props.uploadUrl ?? UPLOAD_URL_DEFAULT) : (props.presignUrl ?? PRESIGNED_POST_URL_DEFAULT),
     onChange: props.onChange,
   });
   const input = useRef<HTMLInputElement>(null);
+  const camera = useRef<HTMLInputElement>(null);
+  const [touch] = useState(isTouchDevice);
+  const offerCamera = Boolean(props.photos) && touch;
   const [dragging, setDragging] = useState(false);
   const hintId = useId();
 
@@ -60,6 +82,7 @@ export function FileUploader(props: FileUploaderProps) {
     if (!files?.length || props.disabled) return;
     uploader.add(Array.from(files));
     if (input.current) input.current.value = '';
+    if (camera.current) camera.current.value = '';
   };
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
@@ -70,33 +93,98 @@ export function FileUploader(props: FileUploaderProps) {
   const hint = [
     t('files.uploader.hint_size', { size: formatBytes(maxBytes) }),
     t('files.uploader.hint_count', { count: maxFiles }),
-    ...(extensions.length < ALL_EXTENSIONS.length ? [t('files.uploader.hint_extensions', { extensions: extensions.map((e) => `.${e}`).join(', ') })] : []),
+    ...(extensions.length < ALL_EXTENSIONS.length
+      ? [t('files.uploader.hint_extensions', { extensions: extensions.map((e) => `.${e}`).join(', ') })]
+      : []),
   ].join(' · ');
 
   return (
     <Stack gap="2">
       {props.label ? <Text fontWeight="medium">{props.label}</Text> : null}
       <Box
-        role="button" tabIndex={props.disabled ? -1 : 0} aria-disabled={props.disabled || undefined} aria-describedby={hintId}
-        borderWidth="2px" borderStyle="dashed" borderRadius="lg" p="5" textAlign="center" cursor={props.disabled ? 'not-allowed' : 'pointer'}
-        borderColor={dragging ? 'brand.solid' : 'border.emphasized'} bg={dragging ? 'brand.subtle' : undefined}
+        role="button"
+        tabIndex={props.disabled ? -1 : 0}
+        aria-disabled={props.disabled || undefined}
+        aria-describedby={hintId}
+        borderWidth="2px"
+        borderStyle="dashed"
+        borderRadius="lg"
+        p="5"
+        textAlign="center"
+        cursor={props.disabled ? 'not-allowed' : 'pointer'}
+        borderColor={dragging ? 'brand.solid' : 'border.emphasized'}
+        bg={dragging ? 'brand.subtle' : undefined}
         onClick={() => !props.disabled && input.current?.click()}
-        onKeyDown={(e) => { if ((e.key === 'Enter' || e.key === ' ') && !props.disabled) { e.preventDefault(); input.current?.click(); } }}
-        onDragOver={(e) => { e.preventDefault(); setDragging(true); }} onDragLeave={() => setDragging(false)} onDrop={onDrop}
+        onKeyDown={(e) => {
+          if ((e.key === 'Enter' || e.key === ' ') && !props.disabled) {
+            e.preventDefault();
+            input.current?.click();
+          }
+        }}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
       >
         <Stack align="center" gap="1" color="fg.muted">
           <Upload size={24} aria-hidden />
-          <Text>{t('files.uploader.drop')}</Text>
+          <Text>{offerCamera ? t('files.uploader.drop_phone') : t('files.uploader.drop')}</Text>
         </Stack>
-        <input ref={input} type="file" hidden multiple={maxFiles > 1} disabled={props.disabled} data-testid="uploader-input"
-          aria-label={t('files.uploader.choose')} accept={extensions.map((e) => `.${e}`).join(',')} onChange={(e) => pick(e.target.files)} />
+        {offerCamera ? (
+          <HStack justify="center" gap="2" mt="2" onClick={(e) => e.stopPropagation()}>
+            <Button size="sm" colorPalette="brand" disabled={props.disabled} onClick={() => camera.current?.click()}>
+              <Camera size={16} aria-hidden /> {t('files.uploader.take_photo')}
+            </Button>
+            <Button size="sm" variant="outline" disabled={props.disabled} onClick={() => input.current?.click()}>
+              <FolderOpen size={16} aria-hidden /> {t('files.uploader.choose_file')}
+            </Button>
+          </HStack>
+        ) : null}
+        {props.photos ? (
+          <input
+            ref={camera}
+            type="file"
+            hidden
+            accept="image/*"
+            capture="environment"
+            disabled={props.disabled}
+            data-testid="uploader-camera"
+            aria-label={t('files.uploader.take_photo')}
+            onChange={(e) => pick(e.target.files)}
+          />
+        ) : null}
+        <input
+          ref={input}
+          type="file"
+          hidden
+          multiple={maxFiles > 1}
+          disabled={props.disabled}
+          data-testid="uploader-input"
+          aria-label={t('files.uploader.choose')}
+          accept={extensions.map((e) => `.${e}`).join(',')}
+          onChange={(e) => pick(e.target.files)}
+        />
       </Box>
-      <Text id={hintId} fontSize="sm" color="fg.muted" data-testid="uploader-hint">{hint}</Text>
+      <Text id={hintId} fontSize="sm" color="fg.muted" data-testid="uploader-hint">
+        {hint}
+      </Text>
       {uploader.items.length ? (
         <Stack as="ul" gap="2" aria-label={t('files.uploader.list_label')} listStyleType="none" m="0" p="0">
           {uploader.items.map((item) => (
-            <UploadItemRow key={item.id} item={item} onRemove={uploader.remove} onRetry={uploader.retry} disabled={props.disabled}
-              observation={props.observation ? { maxLength: props.observationMaxLength, onChange: uploader.setObservation } : undefined} />
+            <UploadItemRow
+              key={item.id}
+              item={item}
+              onRemove={uploader.remove}
+              onRetry={uploader.retry}
+              disabled={props.disabled}
+              observation={
+                props.observation
+                  ? { maxLength: props.observationMaxLength, onChange: uploader.setObservation }
+                  : undefined
+              }
+            />
           ))}
         </Stack>
       ) : null}

@@ -1,4 +1,5 @@
-import { Button, CloseButton, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { CloseButton } from '../close-button.tsx';
 import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { categoryOf, extensionOf } from '#domain/files';
@@ -19,7 +20,8 @@ function Preview({ file, url, name }: { file: ViewerFile; url: string; name: str
   if (category === 'image' && ['jpg', 'jpeg', 'png', 'gif', 'webp'].includes(extension)) {
     return <img src={url} alt={name} style={{ maxWidth: '100%', maxHeight: '70vh', objectFit: 'contain' }} />;
   }
-  if (extension === 'pdf') return <iframe src={url} title={name} style={{ width: '100%', height: '70vh', border: 0 }} />;
+  if (extension === 'pdf')
+    return <iframe src={url} title={name} style={{ width: '100%', height: '70vh', border: 0 }} />;
   if (category === 'video') return <video src={url} controls style={{ maxWidth: '100%', maxHeight: '70vh' }} />;
   if (category === 'audio') return <audio src={url} controls />;
   return (
@@ -41,7 +43,14 @@ export function FileViewer({ file, open, onClose }: FileViewerProps) {
   const name = file ? fileNameOf(file) : '';
 
   return (
-    <Dialog.Root open={open && Boolean(file)} onOpenChange={(d) => { if (!d.open) onClose(); }} size="xl" motionPreset="none">
+    <Dialog.Root
+      open={open && Boolean(file)}
+      onOpenChange={(d) => {
+        if (!d.open) onClose();
+      }}
+      size="xl"
+      motionPreset="none"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -54,7 +63,11 @@ export function FileViewer({ file, open, onClose }: FileViewerProps) {
             </Dialog.Body>
             <Dialog.Footer>
               <HStack>
-                <Button colorPalette="brand" disabled={!url} onClick={() => url && void downloadFile(url, { name, withCredentials: true })}>
+                <Button
+                  colorPalette="brand"
+                  disabled={!url}
+                  onClick={() => url && void downloadFile(url, { name, withCredentials: true })}
+                >
                   <Download size={16} aria-hidden /> {t('files.viewer.download')}
                 </Button>
               </HStack>

@@ -41,8 +41,14 @@ export function ImagePicker({ value, onChange, label, uploadUrl, disabled }: Ima
     let signed = false;
     try {
       const stored = await uploadFile({
-        file, context: 'image', method: 'put', endpoint: uploadUrl ?? UPLOAD_URL_DEFAULT,
-        onProgress: () => undefined, onPath: () => { signed = true; },
+        file,
+        context: 'image',
+        method: 'put',
+        endpoint: uploadUrl ?? UPLOAD_URL_DEFAULT,
+        onProgress: () => undefined,
+        onPath: () => {
+          signed = true;
+        },
       });
       onChange(stored.path, stored);
     } catch (err) {
@@ -56,27 +62,62 @@ export function ImagePicker({ value, onChange, label, uploadUrl, disabled }: Ima
     <Stack gap="2">
       {label ? <Text fontWeight="medium">{label}</Text> : null}
       <HStack gap="3" align="center">
-        <chakra.button type="button" width="100px" height="100px" borderWidth="1px" borderRadius="md" overflow="hidden" bg="bg.muted"
-          display="flex" alignItems="center" justifyContent="center" aria-label={value ? label ?? t('files.image_picker.change') : t('files.image_picker.choose')}
-          onClick={() => (value ? setViewing(true) : input.current?.click())} disabled={disabled || busy}>
-          {busy ? <Spinner size="md" /> : value
-            ? <img src={absoluteFileUrl(value)} alt={label ?? ''} style={{ width: 100, height: 100, objectFit: 'cover' }} />
-            : <ImagePlus size={32} aria-hidden />}
+        <chakra.button
+          type="button"
+          width="100px"
+          height="100px"
+          borderWidth="1px"
+          borderRadius="md"
+          overflow="hidden"
+          bg="bg.muted"
+          display="flex"
+          alignItems="center"
+          justifyContent="center"
+          aria-label={value ? (label ?? t('files.image_picker.change')) : t('files.image_picker.choose')}
+          onClick={() => (value ? setViewing(true) : input.current?.click())}
+          disabled={disabled || busy}
+        >
+          {busy ? (
+            <Spinner size="md" />
+          ) : value ? (
+            <img
+              src={absoluteFileUrl(value)}
+              alt={label ?? ''}
+              style={{ width: 100, height: 100, objectFit: 'cover' }}
+            />
+          ) : (
+            <ImagePlus size={32} aria-hidden />
+          )}
         </chakra.button>
         <Stack gap="1">
           <Button size="sm" variant="outline" onClick={() => input.current?.click()} disabled={disabled || busy}>
             {value ? t('files.image_picker.change') : t('files.image_picker.choose')}
           </Button>
           {value ? (
-            <Button size="sm" variant="ghost" colorPalette="red" onClick={() => onChange(null)} disabled={disabled || busy}>
+            <Button
+              size="sm"
+              variant="ghost"
+              colorPalette="red"
+              onClick={() => onChange(null)}
+              disabled={disabled || busy}
+            >
               <Trash2 size={14} aria-hidden /> {t('files.image_picker.remove')}
             </Button>
           ) : null}
-          <Text fontSize="xs" color="fg.muted">{t('files.image_picker.hint')}</Text>
+          <Text fontSize="xs" color="fg.muted">
+            {t('files.image_picker.hint')}
+          </Text>
         </Stack>
       </HStack>
-      <input ref={input} type="file" hidden accept={rules.extensions.map((e) => `.${e}`).join(',')} data-testid="image-picker-input"
-        aria-label={t('files.image_picker.choose')} onChange={(e) => void pick(e.target.files?.[0])} />
+      <input
+        ref={input}
+        type="file"
+        hidden
+        accept={rules.extensions.map((e) => `.${e}`).join(',')}
+        data-testid="image-picker-input"
+        aria-label={t('files.image_picker.choose')}
+        onChange={(e) => void pick(e.target.files?.[0])}
+      />
       <ImageViewer open={viewing} onClose={() => setViewing(false)} src={value} title={label} />
     </Stack>
   );

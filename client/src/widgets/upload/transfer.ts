@@ -10,7 +10,10 @@ export class TransferError extends Error {
   readonly status: number;
   readonly body: unknown;
   constructor(status: number, body: unknown) {
-    const message = body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string' ? (body as { message: string }).message : '';
+    const message =
+      body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string'
+        ? (body as { message: string }).message
+        : '';
     super(message);
     this.name = 'TransferError';
     this.status = status;
@@ -18,22 +21,38 @@ export class TransferError extends Error {
   }
 }
 
-function send(method: 'PUT' | 'POST', url: string, body: XMLHttpRequestBodyInit, headers: Record<string, string>, onProgress: OnProgress, signal?: AbortSignal): Promise<unknown> {
+function send(
+  method: 'PUT' | 'POST',
+  url: string,
+  body: XMLHttpRequestBodyInit,
+  headers: Record<string, string>,
+  onProgress: OnProgress,
+  signal?: AbortSignal,
+): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, url);
     for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
-    xhr.upload.onprogress = (e) => { if (e.lengthComputable) onProgress(e.loaded, e.total); };
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(e.loaded, e.total);
+    };
     xhr.onload = () => {
       let parsed: unknown = xhr.responseText;
-      try { parsed = xhr.responseText ? JSON.parse(xhr.responseText) : undefined; } catch { /* S3 answers XML or nothing */ }
+      try {
+        parsed = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
+      } catch {
+        /* S3 answers XML or nothing */
+      }
       if (xhr.status >= 200 && xhr.status < 300) resolve(parsed);
       else reject(new TransferError(xhr.status, parsed));
     };
     xhr.onerror = () => reject(new TransferError(0, undefined));
     xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
     if (signal) {
-      if (signal.aborted) { xhr.abort(); return; }
+      if (signal.aborted) {
+        xhr.abort();
+        return;
+      }
       signal.addEventListener('abort', () => xhr.abort(), { once: true });
     }
     xhr.send(body);
@@ -41,12 +60,24 @@ function send(method: 'PUT' | 'POST', url: string, body: XMLHttpRequestBodyInit,
 }
 
 /** Presigned PUT (docs/product.md §7 files/upload-url): the file with its signed content type. */
-export function putFile(url: string, file: Blob, headers: Record<string, string>, onProgress: OnProgress, signal?: AbortSignal) {
+export function putFile(
+  url: string,
+  file: Blob,
+  headers: Record<string, string>,
+  onProgress: OnProgress,
+  signal?: AbortSignal,
+) {
   return send('PUT', url, file, headers, onProgress, signal);
 }
 
 /** Presigned POST (docs/product.md §7): the signed fields first, the file last, as S3 requires. */
-export function postForm(action: string, fields: Record<string, string>, file: File, onProgress: OnProgress, signal?: AbortSignal) {
+export function postForm(
+  action: string,
+  fields: Record<string, string>,
+  file: File,
+  onProgress: OnProgress,
+  signal?: AbortSignal,
+) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append('file', file, file.name);

@@ -13,15 +13,21 @@ export type Failure = { error: ItemError; message: string };
  */
 export function itemErrorOf(code: string | undefined): ItemError {
   switch (code) {
-    case 'duplicate': return 'duplicate';
-    case 'too_large': return 'too_large';
-    case 'no_extension': return 'no_extension';
+    case 'duplicate':
+      return 'duplicate';
+    case 'too_large':
+      return 'too_large';
+    case 'no_extension':
+      return 'no_extension';
     case 'invalid_extension':
     case 'executable':
     case 'content_mismatch':
-    case 'empty': return 'invalid_extension';
-    case 'max_files': return 'limit_exceeded';
-    default: return 'request_failed';
+    case 'empty':
+      return 'invalid_extension';
+    case 'max_files':
+      return 'limit_exceeded';
+    default:
+      return 'request_failed';
   }
 }
 

@@ -25,28 +25,57 @@ export function UploadItemRow({ item, onRemove, onRetry, observation, disabled }
   const max = observation?.maxLength;
 
   return (
-    <HStack as="li" align="start" gap="3" p="2" borderWidth="1px" borderRadius="md" data-state={state} data-testid="upload-item"
-      borderColor={state === 'failed' ? 'red.muted' : 'border'}>
-      <FileThumbnail file={{ name: item.file.name, previewUrl: item.previewUrl, url_thumbnail: item.stored?.url_thumbnail }} />
+    <HStack
+      as="li"
+      align="start"
+      gap="3"
+      p="2"
+      borderWidth="1px"
+      borderRadius="md"
+      data-state={state}
+      data-testid="upload-item"
+      borderColor={state === 'failed' ? 'red.muted' : 'border'}
+    >
+      <FileThumbnail
+        file={{ name: item.file.name, previewUrl: item.previewUrl, url_thumbnail: item.stored?.url_thumbnail }}
+      />
       <Stack gap="1" flex="1" minW="0">
-        <Text fontWeight="medium" truncate title={item.file.name}>{item.file.name}</Text>
-        <Text fontSize="sm" color="fg.muted">{formatBytes(item.file.size)}</Text>
+        <Text fontWeight="medium" truncate title={item.file.name}>
+          {item.file.name}
+        </Text>
+        <Text fontSize="sm" color="fg.muted">
+          {formatBytes(item.file.size)}
+        </Text>
         {state === 'uploading' ? (
           <Progress.Root value={progress} size="sm" colorPalette="brand" aria-label={t('files.uploader.uploading')}>
             <HStack gap="2">
-              <Progress.Track flex="1"><Progress.Range /></Progress.Track>
+              <Progress.Track flex="1">
+                <Progress.Range />
+              </Progress.Track>
               <Progress.ValueText fontSize="xs" minW="9">{`${progress} %`}</Progress.ValueText>
             </HStack>
           </Progress.Root>
         ) : null}
         {state === 'uploaded' ? (
-          <HStack gap="1" color="green.fg" fontSize="sm"><CircleCheck size={16} aria-hidden /><Text>{t('files.uploader.uploaded')}</Text></HStack>
+          <HStack gap="1" color="green.fg" fontSize="sm">
+            <CircleCheck size={16} aria-hidden />
+            <Text>{t('files.uploader.uploaded')}</Text>
+          </HStack>
         ) : null}
         {state === 'failed' ? (
           <Tooltip.Root openDelay={0} closeDelay={0} positioning={{ placement: 'top-start' }}>
             <Tooltip.Trigger asChild>
-              <HStack as="button" gap="1" color="red.fg" fontSize="sm" width="fit-content" data-testid="upload-error" aria-label={item.message}>
-                <CircleAlert size={16} aria-hidden /><Text as="span">{t('files.uploader.failed')}</Text>
+              <HStack
+                as="button"
+                gap="1"
+                color="red.fg"
+                fontSize="sm"
+                width="fit-content"
+                data-testid="upload-error"
+                aria-label={item.message}
+              >
+                <CircleAlert size={16} aria-hidden />
+                <Text as="span">{t('files.uploader.failed')}</Text>
               </HStack>
             </Tooltip.Trigger>
             <Tooltip.Positioner>
@@ -56,20 +85,45 @@ export function UploadItemRow({ item, onRemove, onRetry, observation, disabled }
         ) : null}
         {observation && state === 'uploaded' ? (
           <Box>
-            <Input size="sm" value={item.observation} maxLength={max} disabled={disabled}
-              placeholder={t('files.uploader.observation_placeholder')} aria-label={t('files.uploader.observation')}
-              onChange={(e) => observation.onChange(item, e.target.value)} />
-            {max ? <Text fontSize="xs" color="fg.muted" textAlign="end" data-testid="observation-counter">{`${item.observation.length} / ${max}`}</Text> : null}
+            <Input
+              size="sm"
+              value={item.observation}
+              maxLength={max}
+              disabled={disabled}
+              placeholder={t('files.uploader.observation_placeholder')}
+              aria-label={t('files.uploader.observation')}
+              onChange={(e) => observation.onChange(item, e.target.value)}
+            />
+            {max ? (
+              <Text
+                fontSize="xs"
+                color="fg.muted"
+                textAlign="end"
+                data-testid="observation-counter"
+              >{`${item.observation.length} / ${max}`}</Text>
+            ) : null}
           </Box>
         ) : null}
       </Stack>
       <HStack gap="1">
         {state === 'failed' && error && RETRYABLE_UPLOAD_ERRORS.includes(error) ? (
-          <IconButton size="sm" variant="ghost" aria-label={t('files.uploader.retry')} onClick={() => onRetry(item)} disabled={disabled}>
+          <IconButton
+            size="sm"
+            variant="ghost"
+            aria-label={t('files.uploader.retry')}
+            onClick={() => onRetry(item)}
+            disabled={disabled}
+          >
             <RotateCcw size={16} />
           </IconButton>
         ) : null}
-        <IconButton size="sm" variant="ghost" aria-label={t('files.uploader.remove')} onClick={() => onRemove(item)} disabled={disabled}>
+        <IconButton
+          size="sm"
+          variant="ghost"
+          aria-label={t('files.uploader.remove')}
+          onClick={() => onRemove(item)}
+          disabled={disabled}
+        >
           <X size={16} />
         </IconButton>
       </HStack>

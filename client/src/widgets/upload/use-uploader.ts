@@ -3,7 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { createActor, type ActorRefFrom } from 'xstate';
 import { extensionOf, hasThumbnail, selectFiles, type UploadContext } from '#domain/files';
 import { uploadItemMachine } from '#machines/upload-item';
-import { discardUpload, sniffFile, toUploadedItem, uploadFile, type StoredFile, type UploadedFileItem, type UploadMethod } from './upload-api.ts';
+import {
+  discardUpload,
+  sniffFile,
+  toUploadedItem,
+  uploadFile,
+  type StoredFile,
+  type UploadedFileItem,
+  type UploadMethod,
+} from './upload-api.ts';
 import { requestFailure, ruleFailure, type Failure } from './upload-errors.ts';
 
 export type UploadItemActor = ActorRefFrom<typeof uploadItemMachine>;
@@ -59,7 +67,9 @@ export function useUploader(options: UploaderOptions) {
   }, []);
 
   const emit = useCallback(() => {
-    const uploaded = itemsRef.current.filter(isUploaded).map((i) => toUploadedItem(i.file, i.stored!, i.observation.trim()));
+    const uploaded = itemsRef.current
+      .filter(isUploaded)
+      .map((i) => toUploadedItem(i.file, i.stored!, i.observation.trim()));
     lastEmitted.current = uploaded;
     optionsRef.current.onChange?.(uploaded);
   }, []);
@@ -85,11 +95,21 @@ export function useUploader(options: UploaderOptions) {
       item.abort = abort;
       try {
         const refused = await sniffFile(item.file, item.file.name);
-        if (refused) { fail(item, ruleFailure(refused, t)); return; }
+        if (refused) {
+          fail(item, ruleFailure(refused, t));
+          return;
+        }
         const stored = await uploadFile({
-          file: item.file, context: opts.context, batch, method: opts.method, endpoint: opts.endpoint, signal: abort.signal,
+          file: item.file,
+          context: opts.context,
+          batch,
+          method: opts.method,
+          endpoint: opts.endpoint,
+          signal: abort.signal,
           onProgress: (loaded, total) => item.actor.send({ type: 'upload.progress', loaded, total }),
-          onPath: (path) => { item.path = path; },
+          onPath: (path) => {
+            item.path = path;
+          },
         });
         // Removed or reset while the last step was in flight: nothing to report any more.
         if (abort.signal.aborted) return;
@@ -102,57 +122,71 @@ export function useUploader(options: UploaderOptions) {
     }
   }, [batch, fail, t]);
 
-  const createItem = useCallback((file: File): UploaderItem => {
-    const item = { id: crypto.randomUUID(), file, observation: '' } as UploaderItem;
-    if (hasThumbnail(extensionOf(file.name)) && typeof URL.createObjectURL === 'function') item.previewUrl = URL.createObjectURL(file);
-    // Effects the machine names, bound to this item (machines stay pure; docs/architecture.md §5).
-    const machine = uploadItemMachine.provide({
-      actions: {
-        // Runs inside the transition: emit once the new state is in place.
-        emitChange: () => queueMicrotask(emit),
-        abortUpload: () => {
-          item.abort?.abort();
-          waiting.current = waiting.current.filter((w) => w !== item);
+  const createItem = useCallback(
+    (file: File): UploaderItem => {
+      const item = { id: crypto.randomUUID(), file, observation: '' } as UploaderItem;
+      if (hasThumbnail(extensionOf(file.name)) && typeof URL.createObjectURL === 'function')
+        item.previewUrl = URL.createObjectURL(file);
+      // Effects the machine names, bound to this item (machines stay pure; docs/architecture.md §5).
+      const machine = uploadItemMachine.provide({
+        actions: {
+          // Runs inside the transition: emit once the new state is in place.
+          emitChange: () => queueMicrotask(emit),
+          abortUpload: () => {
+            item.abort?.abort();
+            waiting.current = waiting.current.filter((w) => w !== item);
+          },
+          startUpload: () => {
+            if (item.path) discardUpload(item.path);
+            item.path = undefined;
+            item.message = undefined;
+            waiting.current.push(item);
+            queueMicrotask(pump);
+          },
         },
-        startUpload: () => {
-          if (item.path) discardUpload(item.path);
-          item.path = undefined;
-          item.message = undefined;
-          waiting.current.push(item);
-          queueMicrotask(pump);
-        },
-      },
-    });
-    item.actor = createActor(machine, { input: {} }).start();
-    return item;
-  }, [emit, pump]);
-
-  const add = useCallback((picked: File[]) => {
-    const opts = optionsRef.current;
-    const live = itemsRef.current.filter((i) => i.actor.getSnapshot().value !== 'failed').map((i) => i.file);
-    const { accepted, rejected } = selectFiles(picked, live, { maxFiles: opts.maxFiles, maxBytes: opts.maxBytes, extensions: opts.extensions });
-    const created = picked.map((file) => {
-      const item = createItem(file);
-      const refusal = rejected.find((r) => r.file === file);
-      if (refusal) fail(item, ruleFailure(refusal.error, t));
-      else if (accepted.includes(file)) waiting.current.push(item);
+      });
+      item.actor = createActor(machine, { input: {} }).start();
       return item;
-    });
-    commit([...itemsRef.current, ...created]);
-    pump();
-  }, [commit, createItem, fail, pump, t]);
+    },
+    [emit, pump],
+  );
+
+  const add = useCallback(
+    (picked: File[]) => {
+      const opts = optionsRef.current;
+      const live = itemsRef.current.filter((i) => i.actor.getSnapshot().value !== 'failed').map((i) => i.file);
+      const { accepted, rejected } = selectFiles(picked, live, {
+        maxFiles: opts.maxFiles,
+        maxBytes: opts.maxBytes,
+        extensions: opts.extensions,
+      });
+      const created = picked.map((file) => {
+        const item = createItem(file);
+        const refusal = rejected.find((r) => r.file === file);
+        if (refusal) fail(item, ruleFailure(refusal.error, t));
+        else if (accepted.includes(file)) waiting.current.push(item);
+        return item;
+      });
+      commit([...itemsRef.current, ...created]);
+      pump();
+    },
+    [commit, createItem, fail, pump, t],
+  );
 
   const forget = (item: UploaderItem) => {
     if (item.previewUrl) URL.revokeObjectURL(item.previewUrl);
     item.actor.stop();
   };
 
-  const remove = useCallback((item: UploaderItem) => {
-    item.actor.send({ type: 'upload.remove' });
-    if (item.path) discardUpload(item.path);
-    forget(item);
-    commit(itemsRef.current.filter((i) => i !== item));
-  }, [commit]);
+  const remove = useCallback(
+    (item: UploaderItem) => {
+      item.actor.send({ type: 'upload.remove' });
+      if (item.path) discardUpload(item.path);
+      forget(item);
+      commit(itemsRef.current.filter((i) => i !== item));
+    },
+    [commit],
+  );
 
   const retry = useCallback((item: UploaderItem) => item.actor.send({ type: 'upload.retry' }), []);
 
@@ -167,19 +201,25 @@ export function useUploader(options: UploaderOptions) {
     commit([]);
   }, [commit]);
 
-  const setObservation = useCallback((item: UploaderItem, text: string) => {
-    item.observation = text;
-    commit([...itemsRef.current]);
-    if (isUploaded(item)) emit();
-  }, [commit, emit]);
+  const setObservation = useCallback(
+    (item: UploaderItem, text: string) => {
+      item.observation = text;
+      commit([...itemsRef.current]);
+      if (isUploaded(item)) emit();
+    },
+    [commit, emit],
+  );
 
   // Unmounting aborts what is in flight; nothing is emitted any more.
-  useEffect(() => () => {
-    for (const item of itemsRef.current) {
-      item.abort?.abort();
-      forget(item);
-    }
-  }, []);
+  useEffect(
+    () => () => {
+      for (const item of itemsRef.current) {
+        item.abort?.abort();
+        forget(item);
+      }
+    },
+    [],
+  );
 
   return { items, add, remove, retry, reset, setObservation, hasEmitted: () => lastEmitted.current.length > 0 };
 }

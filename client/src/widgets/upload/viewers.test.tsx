@@ -16,22 +16,32 @@ vi.mock('../../api/notify.ts', async (original) => ({
 let saved: { name: string; href: string }[];
 beforeEach(() => {
   saved = [];
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) { saved.push({ name: this.download, href: this.href }); });
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push({ name: this.download, href: this.href });
+  });
   vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:http://localhost/x');
   vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
   vi.mocked(showErrorToast).mockClear();
   vi.mocked(showSuccessToast).mockClear();
 });
-afterEach(() => { vi.restoreAllMocks(); vi.unstubAllGlobals(); });
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
 
 const stubFetch = (status = 200) => {
-  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => new Response(status === 200 ? new Blob(['img'], { type: 'image/png' }) : '{}', { status }));
+  const fetchMock = vi.fn(
+    async (_url: string, _init?: RequestInit) =>
+      new Response(status === 200 ? new Blob(['img'], { type: 'image/png' }) : '{}', { status }),
+  );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 };
 const toasts = () => [
   ...vi.mocked(showSuccessToast).mock.calls.map(([title]) => ({ type: 'success', title })),
-  ...vi.mocked(showErrorToast).mock.calls.map(([status, title]) => ({ type: status === 422 ? 'warning' : 'error', title })),
+  ...vi
+    .mocked(showErrorToast)
+    .mock.calls.map(([status, title]) => ({ type: status === 422 ? 'warning' : 'error', title })),
 ];
 
 describe('ImageViewer (docs/product.md §2 full-screen dialog; docs/product.md §7 image download)', () => {
@@ -41,7 +51,9 @@ describe('ImageViewer (docs/product.md §2 full-screen dialog; docs/product.md �
     const onClose = vi.fn();
     renderWithProviders(<ImageViewer open src={path} title="Fachada norte" onClose={onClose} />);
     expect(await screen.findByText('Fachada norte')).toBeTruthy();
-    expect((screen.getByRole('img', { name: 'Fachada norte' }) as HTMLImageElement).src).toBe(`http://localhost:3000/api/v2/public/files/${path}`);
+    expect((screen.getByRole('img', { name: 'Fachada norte' }) as HTMLImageElement).src).toBe(
+      `http://localhost:3000/api/v2/public/files/${path}`,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Cerrar' }));
     expect(onClose).toHaveBeenCalled();
   });
@@ -64,7 +76,12 @@ describe('ImageViewer (docs/product.md §2 full-screen dialog; docs/product.md �
 });
 
 describe('FileViewer (docs/product.md §2; docs/product.md §7/§8 download with credentials and notices)', () => {
-  const file = { name: 'Plano Torre A.pdf', download_name: 'Plano Torre A.pdf', path: '1/2026/05/0b7e1c1e-7d4a-4a43-9d6a-3a8e3d2f1a11.pdf', url: '/api/v2/public/files/1/2026/05/0b7e1c1e-7d4a-4a43-9d6a-3a8e3d2f1a11.pdf' };
+  const file = {
+    name: 'Plano Torre A.pdf',
+    download_name: 'Plano Torre A.pdf',
+    path: '1/2026/05/0b7e1c1e-7d4a-4a43-9d6a-3a8e3d2f1a11.pdf',
+    url: '/api/v2/public/files/1/2026/05/0b7e1c1e-7d4a-4a43-9d6a-3a8e3d2f1a11.pdf',
+  };
 
   it('previews a PDF and downloads it with credentials under its name', async () => {
     const fetchMock = stubFetch();
@@ -86,7 +103,13 @@ describe('FileViewer (docs/product.md §2; docs/product.md §7/§8 download with
   });
 
   it('a file the browser cannot show gets its thumbnail and a notice', async () => {
-    renderWithProviders(<FileViewer open file={{ name: 'estructura.dwg', path: '1/2026/05/0b7e1c1e-7d4a-4a43-9d6a-3a8e3d2f1a12.dwg' }} onClose={() => undefined} />);
+    renderWithProviders(
+      <FileViewer
+        open
+        file={{ name: 'estructura.dwg', path: '1/2026/05/0b7e1c1e-7d4a-4a43-9d6a-3a8e3d2f1a12.dwg' }}
+        onClose={() => undefined}
+      />,
+    );
     expect(await screen.findByText('Vista previa no disponible')).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Miniatura de estructura.dwg' }).dataset.category).toBe('cad');
   });
@@ -94,7 +117,9 @@ describe('FileViewer (docs/product.md §2; docs/product.md §7/§8 download with
 
 describe('FileThumbnail (docs/product.md §2, §9: 100 px)', () => {
   it('shows the server thumbnail at 100 px, and the category icon when it fails or is missing', () => {
-    renderWithProviders(<FileThumbnail file={{ name: 'fachada.png', url_thumbnail: '/api/v2/public/files/1/2026/05/x.thumb.webp' }} />);
+    renderWithProviders(
+      <FileThumbnail file={{ name: 'fachada.png', url_thumbnail: '/api/v2/public/files/1/2026/05/x.thumb.webp' }} />,
+    );
     const img = screen.getByRole('img', { name: 'Miniatura de fachada.png' }) as HTMLImageElement;
     expect(img.width).toBe(100);
     expect(img.src).toBe('http://localhost:3000/api/v2/public/files/1/2026/05/x.thumb.webp');

@@ -7,7 +7,7 @@ import { ApiError, notFound, unprocessable } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { clearFailures, lockedMinutes, loginThrottleKeys, recordFailure } from '../../auth/throttle.ts';
 import { attachFiles, confirmUpload, detachFiles } from '../files/service.ts';
-import { voidResetLinks } from './service.ts';
+import { voidResetLinks } from './recovery.ts';
 
 /** The caller's own row, always scoped to their company (docs/architecture.md §4). */
 const own = (user: SessionUser) => and(eq(users.id, user.id), eq(users.companyId, user.companyId));
@@ -19,14 +19,17 @@ export async function updateAccount(deps: AppDeps, user: SessionUser, input: Upd
   if (!row) throw notFound();
   const emailChanged = (row.email ?? '').toLowerCase() !== input.email.toLowerCase();
   const settings = input.settings ? mergeSettings(row.settings, input.settings) : row.settings;
-  await db.update(users).set({
-    firstName: input.first_name,
-    lastName: input.last_name,
-    email: input.email,
-    settings,
-    updatedAt: new Date(),
-    ...(emailChanged ? { emailVerifiedAt: null } : {}),
-  }).where(own(user));
+  await db
+    .update(users)
+    .set({
+      firstName: input.first_name,
+      lastName: input.last_name,
+      email: input.email,
+      settings,
+      updatedAt: new Date(),
+      ...(emailChanged ? { emailVerifiedAt: null } : {}),
+    })
+    .where(own(user));
   deps.sessions.evictUser(user.id);
   return { emailChanged };
 }
@@ -39,7 +42,9 @@ function mergeSettings(current: Record<string, unknown>, patch: Record<string, u
     else next[key] = value;
   }
   if (Object.keys(next).length > ACCOUNT_SETTINGS_MAX_KEYS) {
-    throw unprocessable([{ field: 'settings', key: 'validation.max_items', params: { max: ACCOUNT_SETTINGS_MAX_KEYS } }]);
+    throw unprocessable([
+      { field: 'settings', key: 'validation.max_items', params: { max: ACCOUNT_SETTINGS_MAX_KEYS } },
+    ]);
   }
   return next;
 }
@@ -49,7 +54,12 @@ function mergeSettings(current: Record<string, unknown>, patch: Record<string, u
  * login for the username from that address, so a stolen session cannot be used to guess the password.
  * On success every other session of the user ends (the current one stays) and no reset link works any more.
  */
-export async function changePassword(deps: AppDeps, user: SessionUser, input: { current_password: string; password: string }, clientAddress: string) {
+export async function changePassword(
+  deps: AppDeps,
+  user: SessionUser,
+  input: { current_password: string; password: string },
+  clientAddress: string,
+) {
   const db = deps.database.db;
   const [pair, address] = loginThrottleKeys(user.username, clientAddress);
   const minutes = await lockedMinutes(db, [pair.key, address.key]);
@@ -61,7 +71,8 @@ export async function changePassword(deps: AppDeps, user: SessionUser, input: { 
     await recordFailure(db, address.key, address.max);
     throw unprocessable([{ field: 'current_password', key: 'account.wrong_current_password' }]);
   }
-  if (input.password === input.current_password) throw unprocessable([{ field: 'password', key: 'account.password_unchanged' }]);
+  if (input.password === input.current_password)
+    throw unprocessable([{ field: 'password', key: 'account.password_unchanged' }]);
   await clearFailures(db, pair.key);
   const passwordHash = await hashPassword(input.password);
   await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(own(user));
@@ -90,7 +101,8 @@ export async function updateSignature(deps: AppDeps, user: SessionUser, path: st
   if (path !== null) await assertOwnSignatureImage(deps, user, path);
   const db = deps.database.db;
   const [before] = await db.select({ path: users.signaturePath }).from(users).where(own(user));
-  await db.update(users)
+  await db
+    .update(users)
     .set({ signaturePath: path, signatureVerifiedAt: null, updatedAt: new Date() })
     .where(and(own(user), sql`${users.signaturePath} is distinct from ${path}`));
   const entity = { type: USER_SIGNATURE_FILES, id: user.id };
@@ -102,10 +114,13 @@ export async function updateSignature(deps: AppDeps, user: SessionUser, path: st
 const SIGNATURE_EXTENSIONS = ['png', 'jpg', 'jpeg'];
 
 async function assertOwnSignatureImage(deps: AppDeps, user: SessionUser, path: string) {
-  const [row] = await deps.database.db.select({ context: files.context, extension: files.extension }).from(files)
+  const [row] = await deps.database.db
+    .select({ context: files.context, extension: files.extension })
+    .from(files)
     .where(and(eq(files.path, path), eq(files.companyId, user.companyId), eq(files.uploadedBy, user.id)));
   if (!row) throw notFound();
-  if (row.context !== 'image' || !SIGNATURE_EXTENSIONS.includes(row.extension)) throw unprocessable([{ field: 'path', key: 'validation.invalid' }]);
+  if (row.context !== 'image' || !SIGNATURE_EXTENSIONS.includes(row.extension))
+    throw unprocessable([{ field: 'path', key: 'validation.invalid' }]);
   // The bytes must be in (on S3 the first look verifies the direct upload); a rejected one is a 404.
   await confirmUpload(deps, user, path);
 }

@@ -5,12 +5,26 @@ import { createTestContext, type TestContext } from '../../test-support.ts';
 const SEED_TIMEOUT = 180_000;
 
 let ctx: TestContext;
-beforeAll(async () => { ctx = await createTestContext(); }, SEED_TIMEOUT);
-afterAll(async () => { await ctx?.close(); });
+beforeAll(async () => {
+  ctx = await createTestContext();
+}, SEED_TIMEOUT);
+afterAll(async () => {
+  await ctx?.close();
+});
 
 describe('auth (docs/product.md §8 login messages)', () => {
   it('every demo role signs in and GET auth/usuario returns grupo with permisos', async () => {
-    for (const username of ['admin', 'supervisor', 'agente', 'inspector', 'revisor', 'ejecutivo', 'gerente', 'propietario', 'otra']) {
+    for (const username of [
+      'admin',
+      'supervisor',
+      'agente',
+      'inspector',
+      'revisor',
+      'ejecutivo',
+      'gerente',
+      'propietario',
+      'otra',
+    ]) {
       const cookie = await ctx.login(username);
       const res = await ctx.request('GET', 'auth/usuario', { cookie });
       expect(res.status).toBe(200);
@@ -23,7 +37,10 @@ describe('auth (docs/product.md §8 login messages)', () => {
     const res = await ctx.request('POST', 'auth/login', { body: { username: 'admin', password: 'nope' } });
     expect(res.status).toBe(401);
     expect(res.json).toEqual({ message: 'Usuario y/o contraseña incorrecta', errors: [] });
-    const pt = await ctx.request('POST', 'auth/login', { body: { username: 'nadie', password: 'x' }, headers: { 'Accept-Language': 'pt-BR' } });
+    const pt = await ctx.request('POST', 'auth/login', {
+      body: { username: 'nadie', password: 'x' },
+      headers: { 'Accept-Language': 'pt-BR' },
+    });
     expect(pt.json.message).toBe('Usuário e/ou senha incorretos');
   });
 
@@ -33,7 +50,9 @@ describe('auth (docs/product.md §8 login messages)', () => {
     expect(a).not.toBe(b);
     expect(a.split('=')[1].length).toBeGreaterThanOrEqual(22);
     const res = await ctx.app.request('http://localhost/api/v2/public/api/auth/login', {
-      method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'x' }, body: JSON.stringify({ username: 'agente', password: 'demo1234' }),
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'x' },
+      body: JSON.stringify({ username: 'agente', password: 'demo1234' }),
     });
     const cookie = res.headers.get('set-cookie')!;
     expect(cookie).toMatch(/HttpOnly/);
@@ -50,14 +69,18 @@ describe('auth (docs/product.md §8 login messages)', () => {
 
   it('refuses a state-changing request without X-Requested-With (403)', async () => {
     const res = await ctx.app.request('http://localhost/api/v2/public/api/auth/login', {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'demo1234' }),
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'demo1234' }),
     });
     expect(res.status).toBe(403);
   });
 
   it('malformed JSON is a 422, not a 500', async () => {
     const res = await ctx.app.request('http://localhost/api/v2/public/api/auth/login', {
-      method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'x' }, body: '{"username":',
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'x' },
+      body: '{"username":',
     });
     expect(res.status).toBe(422);
   });
@@ -69,7 +92,9 @@ describe('auth (docs/product.md §8 login messages)', () => {
     expect(res.json.data.username).toBe('admin');
     const idx = await ctx.request('GET', '/api/v1/index.php/auth/usuario', { cookie });
     expect(idx.json.data.username).toBe('admin');
-    const post = await ctx.request('POST', '/api/v1/api.php?request=auth/login', { body: { username: 'admin', password: 'demo1234' } });
+    const post = await ctx.request('POST', '/api/v1/api.php?request=auth/login', {
+      body: { username: 'admin', password: 'demo1234' },
+    });
     expect(post.status).toBe(200);
   });
 
@@ -77,5 +102,20 @@ describe('auth (docs/product.md §8 login messages)', () => {
     const cookie = await ctx.login('revisor');
     expect((await ctx.request('POST', 'auth/logout', { cookie })).status).toBe(200);
     expect((await ctx.request('GET', 'auth/usuario', { cookie })).status).toBe(401);
+  });
+
+  it('GET auth/sesion answers 200 with null without a session and with the user with one, never cached', async () => {
+    const none = await ctx.request('GET', 'auth/sesion');
+    expect(none.status).toBe(200);
+    expect(none.json).toEqual({ data: null });
+    expect(none.headers.get('cache-control')).toBe('no-store');
+    const stale = await ctx.request('GET', 'auth/sesion', { cookie: 'qa_session=not-a-token' });
+    expect(stale.json).toEqual({ data: null });
+    const cookie = await ctx.login('agente');
+    const mine = await ctx.request('GET', 'auth/sesion', { cookie });
+    expect(mine.status).toBe(200);
+    expect(mine.json).toEqual((await ctx.request('GET', 'auth/usuario', { cookie })).json);
+    await ctx.request('POST', 'auth/logout', { cookie });
+    expect((await ctx.request('GET', 'auth/sesion', { cookie })).json).toEqual({ data: null });
   });
 });

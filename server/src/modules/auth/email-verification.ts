@@ -15,31 +15,53 @@ export const VERIFY_MAX_PER_HOUR = 5;
  */
 export async function requestEmailVerification(deps: AppDeps, user: SessionUser, t: Translate) {
   const db = deps.database.db;
-  const [row] = await db.select({ email: users.email, verifiedAt: users.emailVerifiedAt, firstName: users.firstName })
-    .from(users).where(and(eq(users.id, user.id), eq(users.companyId, user.companyId)));
+  const [row] = await db
+    .select({ email: users.email, verifiedAt: users.emailVerifiedAt, firstName: users.firstName })
+    .from(users)
+    .where(and(eq(users.id, user.id), eq(users.companyId, user.companyId)));
   if (!row) throw notFound();
   if (!row.email) throw unprocessable([{ field: 'email', key: 'validation.required' }]);
   if (row.verifiedAt) throw conflict('account.email_already_verified');
 
   const now = new Date();
-  const [{ recent }] = await db.select({ recent: sql<number>`count(*)::int` }).from(emailVerifications)
-    .where(and(eq(emailVerifications.companyId, user.companyId), eq(emailVerifications.userId, user.id),
-      gt(emailVerifications.createdAt, new Date(now.getTime() - 3_600_000))));
+  const [{ recent }] = await db
+    .select({ recent: sql<number>`count(*)::int` })
+    .from(emailVerifications)
+    .where(
+      and(
+        eq(emailVerifications.companyId, user.companyId),
+        eq(emailVerifications.userId, user.id),
+        gt(emailVerifications.createdAt, new Date(now.getTime() - 3_600_000)),
+      ),
+    );
   if (recent >= VERIFY_MAX_PER_HOUR) throw new ApiError(429, 'account.verify_too_many');
 
   const token = newToken();
   await db.transaction(async (tx) => {
     // Superseded links expire now; the rows stay so the hourly count above still sees them.
-    await tx.update(emailVerifications).set({ expiresAt: now })
-      .where(and(eq(emailVerifications.userId, user.id), isNull(emailVerifications.usedAt), gt(emailVerifications.expiresAt, now)));
+    await tx
+      .update(emailVerifications)
+      .set({ expiresAt: now })
+      .where(
+        and(
+          eq(emailVerifications.userId, user.id),
+          isNull(emailVerifications.usedAt),
+          gt(emailVerifications.expiresAt, now),
+        ),
+      );
     await tx.insert(emailVerifications).values({
-      companyId: user.companyId, userId: user.id, email: row.email!, tokenHash: sha256(token),
+      companyId: user.companyId,
+      userId: user.id,
+      email: row.email!,
+      tokenHash: sha256(token),
       expiresAt: new Date(now.getTime() + VERIFY_TTL_HOURS * 3_600_000),
     });
   });
   const url = `${deps.config.publicUrl}/api/v2/public/api/auth/email/verify?token=${token}`;
   await deps.mailer.send({
-    to: row.email, companyId: user.companyId, subject: t('account.verify_mail_subject'),
+    to: row.email,
+    companyId: user.companyId,
+    subject: t('account.verify_mail_subject'),
     text: t('account.verify_mail_body', { name: row.firstName, url, hours: VERIFY_TTL_HOURS }),
   });
   return { email: row.email };
@@ -53,12 +75,28 @@ export async function confirmEmail(deps: AppDeps, token: string): Promise<{ user
   const db = deps.database.db;
   const now = new Date();
   const userId = await db.transaction(async (tx) => {
-    const [link] = await tx.update(emailVerifications).set({ usedAt: now })
-      .where(and(eq(emailVerifications.tokenHash, sha256(token)), isNull(emailVerifications.usedAt), gt(emailVerifications.expiresAt, now)))
+    const [link] = await tx
+      .update(emailVerifications)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(emailVerifications.tokenHash, sha256(token)),
+          isNull(emailVerifications.usedAt),
+          gt(emailVerifications.expiresAt, now),
+        ),
+      )
       .returning();
     if (!link) throw invalidLink();
-    const [user] = await tx.update(users).set({ emailVerifiedAt: now })
-      .where(and(eq(users.id, link.userId), eq(users.companyId, link.companyId), sql`lower(${users.email}) = lower(${link.email})`))
+    const [user] = await tx
+      .update(users)
+      .set({ emailVerifiedAt: now })
+      .where(
+        and(
+          eq(users.id, link.userId),
+          eq(users.companyId, link.companyId),
+          sql`lower(${users.email}) = lower(${link.email})`,
+        ),
+      )
       .returning({ id: users.id });
     if (!user) throw invalidLink();
     return user.id;
@@ -67,4 +105,5 @@ export async function confirmEmail(deps: AppDeps, token: string): Promise<{ user
   return { userId };
 }
 
-const invalidLink = () => new ApiError(422, 'account.verify_invalid', undefined, [{ field: 'token', key: 'account.verify_invalid' }]);
+const invalidLink = () =>
+  new ApiError(422, 'account.verify_invalid', undefined, [{ field: 'token', key: 'account.verify_invalid' }]);

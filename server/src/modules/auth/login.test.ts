@@ -9,17 +9,32 @@ import { sha256 } from '../../auth/tokens.ts';
 const SEED_TIMEOUT = 180_000;
 
 let ctx: TestContext;
-beforeAll(async () => { ctx = await createTestContext(); }, SEED_TIMEOUT);
-afterAll(async () => { await ctx?.close(); });
-afterEach(async () => { await ctx.db.delete(authThrottle); });
+beforeAll(async () => {
+  ctx = await createTestContext();
+}, SEED_TIMEOUT);
+afterAll(async () => {
+  await ctx?.close();
+});
+afterEach(async () => {
+  await ctx.db.delete(authThrottle);
+});
 
 const API = 'http://localhost/api/v2/public/api';
 /** A login as it arrives from a given client address (what @hono/node-server's conninfo reads). */
 const loginFrom = async (address: string, username: string, password: string, forwardedFor?: string) => {
-  const res = await ctx.app.request(`${API}/auth/login`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'x', ...(forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {}) },
-    body: JSON.stringify({ username, password }),
-  }, { incoming: { socket: { remoteAddress: address, remotePort: 40000, remoteFamily: 'IPv4' } } });
+  const res = await ctx.app.request(
+    `${API}/auth/login`,
+    {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Requested-With': 'x',
+        ...(forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {}),
+      },
+      body: JSON.stringify({ username, password }),
+    },
+    { incoming: { socket: { remoteAddress: address, remotePort: 40000, remoteFamily: 'IPv4' } } },
+  );
   return { status: res.status, json: await res.json(), headers: res.headers };
 };
 const userRow = async (username: string) => (await ctx.db.select().from(users).where(eq(users.username, username)))[0];
@@ -35,12 +50,16 @@ describe('login (docs/product.md §6 roles, §8 login messages)', () => {
     const owner = await ctx.request('POST', 'auth/login', { body: { username: 'propietario', password: 'demo1234' } });
     expect(owner.json.data.kind).toBe('owner');
     // Usernames are case-insensitive.
-    expect((await ctx.request('POST', 'auth/login', { body: { username: 'ADMIN', password: 'demo1234' } })).status).toBe(200);
+    expect(
+      (await ctx.request('POST', 'auth/login', { body: { username: 'ADMIN', password: 'demo1234' } })).status,
+    ).toBe(200);
   });
 
   it("wrong password or unknown user: 401 'Usuario y/o contraseña incorrecta' (same answer for both)", async () => {
     const wrong = await ctx.request('POST', 'auth/login', { body: { username: 'admin', password: 'incorrecta' } });
-    const unknown = await ctx.request('POST', 'auth/login', { body: { username: 'no-existe', password: 'incorrecta' } });
+    const unknown = await ctx.request('POST', 'auth/login', {
+      body: { username: 'no-existe', password: 'incorrecta' },
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.json).toEqual({ message: 'Usuario y/o contraseña incorrecta', errors: [] });
@@ -54,7 +73,14 @@ describe('login (docs/product.md §6 roles, §8 login messages)', () => {
       const res = await ctx.request('POST', 'auth/login', { body: { username: 'otra', password: 'demo1234' } });
       expect(res.status).toBe(403);
       expect(res.json.message).toBe('Cuenta suspendida');
-      expect((await ctx.request('POST', 'auth/login', { body: { username: 'otra', password: 'demo1234' }, headers: { 'Accept-Language': 'pt-BR' } })).json.message).toBe('Conta suspensa');
+      expect(
+        (
+          await ctx.request('POST', 'auth/login', {
+            body: { username: 'otra', password: 'demo1234' },
+            headers: { 'Accept-Language': 'pt-BR' },
+          })
+        ).json.message,
+      ).toBe('Conta suspensa');
       ctx.deps.sessions.clear(); // what the cache's few-second lifetime does by itself
       expect((await ctx.request('GET', 'auth/usuario', { cookie })).status).toBe(401);
     } finally {
@@ -65,13 +91,26 @@ describe('login (docs/product.md §6 roles, §8 login messages)', () => {
   it("a user whose projects are all closed or blocked: 403 'Sin proyectos'", async () => {
     const template = await userRow('agente');
     const [profile] = await ctx.db.select().from(profiles).where(eq(profiles.id, template.profileId!));
-    const [user] = await ctx.db.insert(users).values({
-      companyId: ctx.seed.companyId, username: 'sinproyectos', firstName: 'Sofía', lastName: 'Ibarra', email: 'sinproyectos@cordillera.cl',
-      passwordHash: template.passwordHash, profileId: profile.id,
-    }).returning();
-    const closedOrBlocked = await ctx.db.select().from(projects).where(inArray(projects.name, ['Puerto Alegre', 'Lomas de San Pedro']));
+    const [user] = await ctx.db
+      .insert(users)
+      .values({
+        companyId: ctx.seed.companyId,
+        username: 'sinproyectos',
+        firstName: 'Sofía',
+        lastName: 'Ibarra',
+        email: 'sinproyectos@cordillera.cl',
+        passwordHash: template.passwordHash,
+        profileId: profile.id,
+      })
+      .returning();
+    const closedOrBlocked = await ctx.db
+      .select()
+      .from(projects)
+      .where(inArray(projects.name, ['Puerto Alegre', 'Lomas de San Pedro']));
     expect(closedOrBlocked.every((p) => p.isClosed || p.isBlocked)).toBe(true);
-    await ctx.db.insert(userProjects).values(closedOrBlocked.map((p) => ({ userId: user.id, projectId: p.id, companyId: ctx.seed.companyId })));
+    await ctx.db
+      .insert(userProjects)
+      .values(closedOrBlocked.map((p) => ({ userId: user.id, projectId: p.id, companyId: ctx.seed.companyId })));
     const res = await ctx.request('POST', 'auth/login', { body: { username: 'sinproyectos', password: 'demo1234' } });
     expect(res.status).toBe(403);
     expect(res.json.message).toBe('Sin proyectos');
@@ -126,12 +165,17 @@ describe('client address behind a proxy (README: TRUST_PROXY)', () => {
   const PROXY = '10.0.0.2';
   const withProxies = async (hops: number, run: () => Promise<void>) => {
     ctx.deps.config.trustProxy = hops;
-    try { await run(); } finally { ctx.deps.config.trustProxy = 0; }
+    try {
+      await run();
+    } finally {
+      ctx.deps.config.trustProxy = 0;
+    }
   };
 
   it('TRUST_PROXY=1: the address the proxy saw (rightmost), so a spoofed leftmost entry cannot dodge the address limit', async () => {
     await withProxies(1, async () => {
-      for (let i = 0; i < 30; i++) expect((await loginFrom(PROXY, `nadie${i}`, 'x', `192.0.2.${i}, 203.0.113.50`)).status).toBe(401);
+      for (let i = 0; i < 30; i++)
+        expect((await loginFrom(PROXY, `nadie${i}`, 'x', `192.0.2.${i}, 203.0.113.50`)).status).toBe(401);
       expect((await loginFrom(PROXY, 'admin', 'demo1234', '192.0.2.200, 203.0.113.50')).status).toBe(429);
       expect((await loginFrom(PROXY, 'admin', 'demo1234', '203.0.113.50, 203.0.113.51')).status).toBe(200);
     });
@@ -147,7 +191,7 @@ describe('client address behind a proxy (README: TRUST_PROXY)', () => {
     });
   });
 
-  it('without TRUST_PROXY the header is ignored: the connection\'s address counts', async () => {
+  it("without TRUST_PROXY the header is ignored: the connection's address counts", async () => {
     for (let i = 0; i < 30; i++) await loginFrom('203.0.113.70', `nadie${i}`, 'x', `192.0.2.${i}`);
     expect((await loginFrom('203.0.113.70', 'admin', 'demo1234', '192.0.2.250')).status).toBe(429);
   });
@@ -160,13 +204,19 @@ describe('session expiry (decisions: idle 2 h, absolute 12 h)', () => {
     const cookie = await ctx.login('ejecutivo');
     const id = sessionOf(cookie);
     const idle = ctx.deps.config.sessionIdleMs;
-    await ctx.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - idle + 60_000) }).where(eq(sessions.id, id));
+    await ctx.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - idle + 60_000) })
+      .where(eq(sessions.id, id));
     ctx.deps.sessions.clear();
     expect((await ctx.request('GET', 'auth/usuario', { cookie })).status).toBe(200);
     const [touched] = await ctx.db.select().from(sessions).where(eq(sessions.id, id));
     expect(Date.now() - touched.lastSeenAt.getTime()).toBeLessThan(10_000);
 
-    await ctx.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - idle - 60_000) }).where(eq(sessions.id, id));
+    await ctx.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - idle - 60_000) })
+      .where(eq(sessions.id, id));
     ctx.deps.sessions.clear();
     expect((await ctx.request('GET', 'auth/usuario', { cookie })).status).toBe(401);
     expect(await ctx.db.select().from(sessions).where(eq(sessions.id, id))).toHaveLength(0);
@@ -177,7 +227,10 @@ describe('session expiry (decisions: idle 2 h, absolute 12 h)', () => {
     const id = sessionOf(cookie);
     const [row] = await ctx.db.select().from(sessions).where(eq(sessions.id, id));
     expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBeCloseTo(ctx.deps.config.sessionAbsoluteMs, -4);
-    await ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000), lastSeenAt: new Date() }).where(eq(sessions.id, id));
+    await ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000), lastSeenAt: new Date() })
+      .where(eq(sessions.id, id));
     ctx.deps.sessions.clear();
     const res = await ctx.request('GET', 'auth/usuario', { cookie });
     expect(res.status).toBe(401);

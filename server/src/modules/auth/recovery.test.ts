@@ -8,19 +8,27 @@ import { RESET_MAX_PER_HOUR } from './service.ts';
 const SEED_TIMEOUT = 180_000;
 
 let ctx: TestContext;
-beforeAll(async () => { ctx = await createTestContext(); }, SEED_TIMEOUT);
-afterAll(async () => { await ctx?.close(); });
+beforeAll(async () => {
+  ctx = await createTestContext();
+}, SEED_TIMEOUT);
+afterAll(async () => {
+  await ctx?.close();
+});
 
 const mailCount = async () => (await ctx.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox))[0].n;
 const lastMail = async () => (await ctx.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1))[0];
 const tokenIn = (text: string) => /\/auth\/reset\?token=([\w-]+)/.exec(text)?.[1];
 /** Asks for a link and waits for the mail work, which runs after the answer (decisions: recovery timing). */
 const forgot = async (username: string, lang?: string) => {
-  const res = await ctx.request('POST', 'auth/password/forgot', { body: { username }, headers: lang ? { 'Accept-Language': lang } : {} });
+  const res = await ctx.request('POST', 'auth/password/forgot', {
+    body: { username },
+    headers: lang ? { 'Accept-Language': lang } : {},
+  });
   await ctx.deps.background.idle();
   return res;
 };
-const reset = (token: string, password: string) => ctx.request('POST', 'auth/password/reset', { body: { token, password, password_confirmation: password } });
+const reset = (token: string, password: string) =>
+  ctx.request('POST', 'auth/password/reset', { body: { token, password, password_confirmation: password } });
 
 describe('password recovery by username (docs/product.md §2 auth forgotten-password)', () => {
   it('mails a link to the user; reset works once, ends every session, and the new password signs in', async () => {
@@ -28,7 +36,9 @@ describe('password recovery by username (docs/product.md §2 auth forgotten-pass
     const sessionB = await ctx.login('agente');
     const res = await forgot('Agente');
     expect(res.status).toBe(200);
-    expect(res.json.message).toBe('Si el usuario existe, enviamos un enlace a su correo para restablecer la contraseña');
+    expect(res.json.message).toBe(
+      'Si el usuario existe, enviamos un enlace a su correo para restablecer la contraseña',
+    );
     const mail = await lastMail();
     expect(mail.to).toBe('agente@cordillera.cl');
     expect(mail.subject).toBe('Restablecer contraseña');
@@ -36,18 +46,27 @@ describe('password recovery by username (docs/product.md §2 auth forgotten-pass
     expect(mail.text).toContain('http://localhost:3000/auth/reset?token=');
     const token = tokenIn(mail.text)!;
 
-    const mismatch = await ctx.request('POST', 'auth/password/reset', { body: { token, password: 'Postventa-2026', password_confirmation: 'otra' } });
+    const mismatch = await ctx.request('POST', 'auth/password/reset', {
+      body: { token, password: 'Postventa-2026', password_confirmation: 'otra' },
+    });
     expect(mismatch.status).toBe(422);
     expect(mismatch.json.fields).toEqual({ password_confirmation: 'Valores no coinciden' });
 
-    const done = await ctx.request('POST', 'auth/password/reset', { body: { token, password: 'Postventa-2026', password_confirmation: 'Postventa-2026' } });
+    const done = await ctx.request('POST', 'auth/password/reset', {
+      body: { token, password: 'Postventa-2026', password_confirmation: 'Postventa-2026' },
+    });
     expect(done.status).toBe(200);
     expect(done.json.message).toBe('Contraseña actualizada');
-    for (const cookie of [sessionA, sessionB]) expect((await ctx.request('GET', 'auth/usuario', { cookie })).status).toBe(401);
-    expect((await ctx.request('POST', 'auth/login', { body: { username: 'agente', password: 'demo1234' } })).status).toBe(401);
+    for (const cookie of [sessionA, sessionB])
+      expect((await ctx.request('GET', 'auth/usuario', { cookie })).status).toBe(401);
+    expect(
+      (await ctx.request('POST', 'auth/login', { body: { username: 'agente', password: 'demo1234' } })).status,
+    ).toBe(401);
     await ctx.login('agente', 'Postventa-2026');
 
-    const reuse = await ctx.request('POST', 'auth/password/reset', { body: { token, password: 'Otra-clave-99', password_confirmation: 'Otra-clave-99' } });
+    const reuse = await ctx.request('POST', 'auth/password/reset', {
+      body: { token, password: 'Otra-clave-99', password_confirmation: 'Otra-clave-99' },
+    });
     expect(reuse.status).toBe(422);
     expect(reuse.json.message).toBe('El enlace para restablecer la contraseña no es válido o expiró');
   });
@@ -66,10 +85,16 @@ describe('password recovery by username (docs/product.md §2 auth forgotten-pass
 
   it('answers before looking the user up or mailing, so its timing does not tell who exists', async () => {
     let release!: () => void;
-    const held = new Promise<void>((resolve) => { release = resolve; });
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     const send = ctx.deps.mailer.send;
     let mailed = 0;
-    ctx.deps.mailer.send = async (mail) => { await held; mailed++; return send(mail); };
+    ctx.deps.mailer.send = async (mail) => {
+      await held;
+      mailed++;
+      return send(mail);
+    };
     try {
       const answer = ctx.request('POST', 'auth/password/forgot', { body: { username: 'gerente' } });
       const timeout = new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), 5000));
@@ -85,7 +110,7 @@ describe('password recovery by username (docs/product.md §2 auth forgotten-pass
     expect(mailed).toBe(1);
   });
 
-  it('an owner\'s link returns them to the owner portal sign-in (docs/product.md#owner-portal, first access)', async () => {
+  it("an owner's link returns them to the owner portal sign-in (docs/product.md#owner-portal, first access)", async () => {
     await forgot('propietario');
     const mail = await lastMail();
     expect(mail.to).toBe('propietario@correo.cl');
@@ -98,7 +123,9 @@ describe('password recovery by username (docs/product.md §2 auth forgotten-pass
     await forgot('revisor');
     const token = tokenIn((await lastMail()).text)!;
     await ctx.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) });
-    const res = await ctx.request('POST', 'auth/password/reset', { body: { token, password: 'Calidad-2026', password_confirmation: 'Calidad-2026' } });
+    const res = await ctx.request('POST', 'auth/password/reset', {
+      body: { token, password: 'Calidad-2026', password_confirmation: 'Calidad-2026' },
+    });
     expect(res.status).toBe(422);
     expect(res.json.fields).toEqual({ token: 'El enlace para restablecer la contraseña no es válido o expiró' });
     await ctx.login('revisor'); // the old password still works

@@ -1,7 +1,12 @@
 import { Hono } from 'hono';
 import { setCookie, deleteCookie } from 'hono/cookie';
 import { changePasswordSchema, forgotPasswordSchema, loginSchema, resetPasswordSchema } from '#domain/schemas/auth';
-import { updateAccountSchema, updateLocaleSchema, updateSignatureSchema, verifyEmailSchema } from '#domain/schemas/account';
+import {
+  updateAccountSchema,
+  updateLocaleSchema,
+  updateSignatureSchema,
+  verifyEmailSchema,
+} from '#domain/schemas/account';
 import type { AppEnv } from '../../http/context.ts';
 import { jsonBody, queryOf } from '../../lib/validate.ts';
 import { currentUser, requireUser } from '../../auth/guard.ts';
@@ -18,11 +23,16 @@ const JSON_TYPE = { 'Content-Type': 'application/json' } as const;
 export const authRoutes = new Hono<AppEnv>()
   .post('/login', async (c) => {
     const input = await jsonBody(c, loginSchema);
-    const { token, user } = await login(c.var.deps, input, { ip: clientAddress(c), userAgent: c.req.header('user-agent') });
+    const { token, user } = await login(c.var.deps, input, {
+      ip: clientAddress(c),
+      userAgent: c.req.header('user-agent'),
+    });
     // Owners sign in inside the portal, which companies embed cross-site: their cookie must survive the frame.
     const sameSite = user.kind === 'owner' ? frameableCookie(c) : { sameSite: 'Lax' as const, secure: isHttps(c) };
     setCookie(c, SESSION_COOKIE, token, {
-      httpOnly: true, ...sameSite, path: '/',
+      httpOnly: true,
+      ...sameSite,
+      path: '/',
       maxAge: Math.floor(c.var.deps.config.sessionAbsoluteMs / 1000),
     });
     c.var.log.info('login', { userId: user.id, companyId: user.companyId });
@@ -34,14 +44,27 @@ export const authRoutes = new Hono<AppEnv>()
     deleteCookie(c, SESSION_COOKIE, { path: '/', ...(user?.kind === 'owner' ? frameableCookie(c) : {}) });
     return c.json({ message: c.var.t('auth.logged_out') });
   })
+  // The start-up probe: 200 with the user or with null, so a visitor without a session gets no failed request (a
+  // 401 is a console error in every browser); the HttpOnly cookie stays unreadable to scripts.
+  .get('/sesion', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    const user = c.var.user;
+    if (!user) return c.json({ data: null });
+    return c.body(await describeUserJson(c.get('deps'), user), 200, JSON_TYPE);
+  })
   // The most frequent authenticated call: answered from the session's cached JSON (bench http).
-  .get('/usuario', requireUser, async (c) => c.body(await describeUserJson(c.get('deps'), currentUser(c)), 200, JSON_TYPE))
+  .get('/usuario', requireUser, async (c) =>
+    c.body(await describeUserJson(c.get('deps'), currentUser(c)), 200, JSON_TYPE),
+  )
   // Account (/config/cuenta). Each answers the fresh GET auth/usuario payload so the client can
   // replace its cached user without another round trip.
   .put('/usuario', requireUser, async (c) => {
     const user = currentUser(c);
     const { emailChanged } = await updateAccount(c.var.deps, user, await jsonBody(c, updateAccountSchema));
-    return c.json({ message: c.var.t(emailChanged ? 'account.saved_email_unverified' : 'account.saved'), data: await describeUser(c.var.deps, user) });
+    return c.json({
+      message: c.var.t(emailChanged ? 'account.saved_email_unverified' : 'account.saved'),
+      data: await describeUser(c.var.deps, user),
+    });
   })
   .put('/password', requireUser, async (c) => {
     const user = currentUser(c);
@@ -80,7 +103,9 @@ export const authRoutes = new Hono<AppEnv>()
       if (wantsPage && error instanceof ApiError) return c.redirect('/config/cuenta?email_verificado=0', 303);
       throw error;
     }
-    return wantsPage ? c.redirect('/config/cuenta?email_verificado=1', 303) : c.json({ message: c.var.t('account.verify_done') });
+    return wantsPage
+      ? c.redirect('/config/cuenta?email_verificado=1', 303)
+      : c.json({ message: c.var.t('account.verify_done') });
   })
   .post('/email/verify', async (c) => {
     const { token } = await jsonBody(c, verifyEmailSchema);

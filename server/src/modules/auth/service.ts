@@ -1,32 +1,35 @@
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppDeps, SessionUser } from '../../http/context.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { companies, passwordResets, projects, sessions, unitOwners, owners, users } from '../../db/schema/index.ts';
+import { companies, projects, unitOwners, owners, users } from '../../db/schema/index.ts';
 import { ApiError } from '../../lib/errors.ts';
-import type { Translate } from '../../lib/i18n.ts';
-import { decoyHash, hashPassword, verifyPassword } from '../../auth/password.ts';
+import { decoyHash, verifyPassword } from '../../auth/password.ts';
 import { clearFailures, lockedMinutes, loginThrottleKeys, recordFailure } from '../../auth/throttle.ts';
-import { newToken, sha256 } from '../../auth/tokens.ts';
+import { sha256 } from '../../auth/tokens.ts';
 import { loadUser } from '../../auth/session.ts';
-import { endSessionsIn } from '../../auth/session-end.ts';
 
 /** For deliveries: the entity type of a profile signature's file (it grants reading it to whoever sees an act it signs). */
 export { USER_SIGNATURE_FILES } from './account.ts';
+export { RESET_MAX_PER_HOUR, requestPasswordReset, resetPassword } from './recovery.ts';
 
-const RESET_TTL_MINUTES = 30;
-export const RESET_MAX_PER_HOUR = 5;
-
-export async function login(deps: AppDeps, input: { username: string; password: string }, meta: { ip: string; userAgent?: string }) {
+export async function login(
+  deps: AppDeps,
+  input: { username: string; password: string },
+  meta: { ip: string; userAgent?: string },
+) {
   const db = deps.database.db;
   const username = input.username.trim().toLowerCase();
   const [pair, address] = loginThrottleKeys(username, meta.ip);
   const minutes = await lockedMinutes(db, [pair.key, address.key]);
   if (minutes > 0) throw new ApiError(429, 'errors.too_many_attempts', { minutes });
 
-  const [row] = await db.select({ user: users, company: companies }).from(users)
+  const [row] = await db
+    .select({ user: users, company: companies })
+    .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
     .where(and(sql`lower(${users.username}) = ${username}`, isNull(users.deletedAt)));
-  const ok = row ? await verifyPassword(row.user.passwordHash, input.password) : (await verifyPassword(await decoyHash(), input.password), false);
+  const ok = row
+    ? await verifyPassword(row.user.passwordHash, input.password)
+    : (await verifyPassword(await decoyHash(), input.password), false);
   if (!row || !ok) {
     await recordFailure(db, pair.key, pair.max);
     await recordFailure(db, address.key, address.max);
@@ -35,7 +38,8 @@ export async function login(deps: AppDeps, input: { username: string; password: 
   await clearFailures(db, pair.key);
   if (row.company.isBlocked) throw new ApiError(403, 'auth.account_suspended');
   if (!row.user.isActive) throw new ApiError(403, 'errors.no_permission');
-  if (!(await hasActiveProjects(deps, row.user.id, row.user.companyId, row.user.kind))) throw new ApiError(403, 'auth.no_projects');
+  if (!(await hasActiveProjects(deps, row.user.id, row.user.companyId, row.user.kind)))
+    throw new ApiError(403, 'auth.no_projects');
 
   const token = await deps.sessions.create(row.user.id, row.user.companyId, meta);
   const user = await loadUser(db, row.user.id, sha256(token));
@@ -46,15 +50,29 @@ export async function login(deps: AppDeps, input: { username: string; password: 
 async function hasActiveProjects(deps: AppDeps, userId: number, companyId: number, kind: 'staff' | 'owner') {
   const db = deps.database.db;
   if (kind === 'owner') {
-    const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(unitOwners)
-      .innerJoin(owners, eq(owners.id, unitOwners.ownerId)).where(eq(owners.userId, userId));
+    const [r] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(unitOwners)
+      .innerJoin(owners, eq(owners.id, unitOwners.ownerId))
+      .where(eq(owners.userId, userId));
     return r.n > 0;
   }
   const user = await loadUser(db, userId, '');
   if (!user || user.projectIds.length === 0) return false;
-  const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(projects)
-    .where(and(eq(projects.companyId, companyId), eq(projects.isBlocked, false), eq(projects.isClosed, false),
-      sql`${projects.id} in (${sql.join(user.projectIds.map((id) => sql`${id}`), sql`, `)})`));
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(projects)
+    .where(
+      and(
+        eq(projects.companyId, companyId),
+        eq(projects.isBlocked, false),
+        eq(projects.isClosed, false),
+        sql`${projects.id} in (${sql.join(
+          user.projectIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      ),
+    );
   return r.n > 0;
 }
 
@@ -70,7 +88,9 @@ export type UserDescription = Awaited<ReturnType<typeof loadDescription>>;
 
 /** `{"data": describeUser(…)}` serialised once per session entry: GET auth/usuario's whole body. */
 export function describeUserJson(deps: AppDeps, user: SessionUser): Promise<string> {
-  return deps.sessions.memo(user, 'auth/usuario.json', async () => JSON.stringify({ data: await describeUser(deps, user) }));
+  return deps.sessions.memo(user, 'auth/usuario.json', async () =>
+    JSON.stringify({ data: await describeUser(deps, user) }),
+  );
 }
 
 async function loadDescription(deps: AppDeps, user: SessionUser) {
@@ -79,9 +99,16 @@ async function loadDescription(deps: AppDeps, user: SessionUser) {
   // account change (whose session object is now stale) already shows the new values.
   const [[company], [row], projectRows] = await Promise.all([
     db.select().from(companies).where(eq(companies.id, user.companyId)),
-    db.select().from(users).where(and(eq(users.id, user.id), eq(users.companyId, user.companyId))),
+    db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, user.id), eq(users.companyId, user.companyId))),
     user.projectIds.length
-      ? db.select().from(projects).where(and(eq(projects.companyId, user.companyId), inArray(projects.id, [...user.projectIds]))).orderBy(projects.name)
+      ? db
+          .select()
+          .from(projects)
+          .where(and(eq(projects.companyId, user.companyId), inArray(projects.id, [...user.projectIds])))
+          .orderBy(projects.name)
       : Promise.resolve([]),
   ]);
   return {
@@ -120,56 +147,4 @@ export const projectOption = (p: typeof projects.$inferSelect) => ({
 
 export async function logout(deps: AppDeps, user: SessionUser) {
   await deps.sessions.destroy(user.sessionId);
-}
-
-/**
- * Recovery by username (docs/product.md §2 auth). The route answers the same before this runs, so neither the
- * answer nor its timing reveals who exists.
- */
-export async function requestPasswordReset(deps: AppDeps, username: string, t: Translate) {
-  const db = deps.database.db;
-  const [user] = await db.select().from(users)
-    .where(and(sql`lower(${users.username}) = ${username.trim().toLowerCase()}`, isNull(users.deletedAt), eq(users.isActive, true)));
-  if (!user?.email) return;
-  // A few links an hour per user; beyond that the same answer and no mail (no mail bombing).
-  const [{ recent }] = await db.select({ recent: sql<number>`count(*)::int` }).from(passwordResets)
-    .where(and(eq(passwordResets.userId, user.id), gt(passwordResets.createdAt, new Date(Date.now() - 3_600_000))));
-  if (recent >= RESET_MAX_PER_HOUR) {
-    deps.log.warn('password reset limit reached', { userId: user.id });
-    return;
-  }
-  const token = newToken();
-  await db.insert(passwordResets).values({
-    userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TTL_MINUTES * 60_000),
-  });
-  // Owners come back to the owner portal's sign-in afterwards, staff to the staff login.
-  const url = `${deps.config.publicUrl}/auth/reset?token=${token}${user.kind === 'owner' ? '&portal=1' : ''}`;
-  await deps.mailer.send({
-    to: user.email, companyId: user.companyId, subject: t('auth.reset_mail_subject'),
-    text: t('auth.reset_mail_body', { name: user.firstName, url, minutes: RESET_TTL_MINUTES }),
-  });
-}
-
-/** Every reset link a user still holds stops working (after a reset or a password change). */
-export async function voidResetLinks(db: DbOrTx, userId: number) {
-  await db.update(passwordResets).set({ usedAt: new Date() }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
-}
-
-export async function resetPassword(deps: AppDeps, token: string, password: string) {
-  const db = deps.database.db;
-  const hash = sha256(token);
-  const newHash = await hashPassword(password);
-  const userId = await db.transaction(async (tx) => {
-    const [reset] = await tx.update(passwordResets).set({ usedAt: new Date() })
-      .where(and(eq(passwordResets.tokenHash, hash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
-      .returning();
-    if (!reset) throw new ApiError(422, 'auth.reset_invalid', undefined, [{ field: 'token', key: 'auth.reset_invalid' }]);
-    await tx.update(users).set({ passwordHash: newHash, updatedAt: new Date() }).where(eq(users.id, reset.userId));
-    await voidResetLinks(tx, reset.userId);
-    // Last: it writes the session-ended events, which hold the outbox lock until commit.
-    await endSessionsIn(tx, eq(sessions.userId, reset.userId));
-    return reset.userId;
-  });
-  deps.sessions.evictUser(userId);
-  deps.wakeOutbox?.();
 }

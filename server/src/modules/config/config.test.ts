@@ -13,16 +13,27 @@ beforeAll(async () => {
   ctx = await createTestContext();
   cookie = await ctx.login('revisor'); // any signed-in user may read the company configuration
 }, SEED_TIMEOUT);
-afterAll(async () => { await ctx?.close(); });
+afterAll(async () => {
+  await ctx?.close();
+});
 
 describe('GET configuracion (docs/product.md §3 Config data: country, status per module; §7)', () => {
   it('answers the country, the company and the status of every module', async () => {
     const res = await ctx.request('GET', 'configuracion', { cookie });
     expect(res.status).toBe(200);
     expect(res.json.data.country).toBe('CL');
-    expect(res.json.data.company).toMatchObject({ id: ctx.seed.companyId, name: 'Inmobiliaria Cordillera SpA', logo_url: null });
+    expect(res.json.data.company).toMatchObject({
+      id: ctx.seed.companyId,
+      name: 'Inmobiliaria Cordillera SpA',
+      logo_url: null,
+    });
     expect(Object.keys(res.json.data.modulos).sort()).toEqual([...MODULES].sort());
-    expect(res.json.data.modulos).toMatchObject({ entregas: 'activo', postventa: 'activo', billing: 'inactivo', integraciones: 'inactivo' });
+    expect(res.json.data.modulos).toMatchObject({
+      entregas: 'activo',
+      postventa: 'activo',
+      billing: 'inactivo',
+      integraciones: 'inactivo',
+    });
   });
 
   it('needs a session', async () => {
@@ -35,12 +46,17 @@ describe('GET configuracion/estatus/{modulo} (docs/product.md §4 modules: reque
   it('answers one module, with a translated label', async () => {
     const res = await ctx.request('GET', 'configuracion/estatus/postventa', { cookie });
     expect(res.json.data).toEqual({ modulo: 'postventa', status: 'activo', label: 'Activo', is_active: true });
-    const billing = await ctx.request('GET', 'configuracion/estatus/billing', { cookie, headers: { 'Accept-Language': 'pt-BR' } });
+    const billing = await ctx.request('GET', 'configuracion/estatus/billing', {
+      cookie,
+      headers: { 'Accept-Language': 'pt-BR' },
+    });
     expect(billing.json.data).toEqual({ modulo: 'billing', status: 'inactivo', label: 'Inativo', is_active: false });
   });
 
   it('follows the stored state, e.g. a requested activation', async () => {
-    await ctx.db.update(moduleStatus).set({ status: 'solicitado' })
+    await ctx.db
+      .update(moduleStatus)
+      .set({ status: 'solicitado' })
       .where(and(eq(moduleStatus.companyId, ctx.seed.companyId), eq(moduleStatus.module, 'biblioteca')));
     const res = await ctx.request('GET', 'configuracion/estatus/biblioteca', { cookie });
     expect(res.json.data).toMatchObject({ status: 'solicitado', label: 'Solicitado', is_active: false });

@@ -7,4 +7,6 @@ import { companyConfig, moduleStatusOf } from './service.ts';
 export const configRoutes = new Hono<AppEnv>()
   .use(moduleGuard('config'))
   .get('/', async (c) => c.json({ data: await companyConfig(c.var.deps, currentUser(c)) }))
-  .get('/estatus/:modulo', async (c) => c.json({ data: await moduleStatusOf(c.var.deps, currentUser(c), c.req.param('modulo'), c.var.t) }));
+  .get('/estatus/:modulo', async (c) =>
+    c.json({ data: await moduleStatusOf(c.var.deps, currentUser(c), c.req.param('modulo'), c.var.t) }),
+  );

@@ -5,13 +5,29 @@ import { notFound } from '../../lib/errors.ts';
 import type { Translate } from '../../lib/i18n.ts';
 
 /** Modules whose activation a company holds (docs/product.md §4: requested, in process or active). */
-export const MODULES = ['hormigon', 'biblioteca', 'cmanagement', 'calidad', 'recepciones', 'entregas', 'postventa', 'billing', 'insights', 'integraciones'] as const;
+export const MODULES = [
+  'hormigon',
+  'biblioteca',
+  'cmanagement',
+  'calidad',
+  'recepciones',
+  'entregas',
+  'postventa',
+  'billing',
+  'insights',
+  'integraciones',
+] as const;
 export type ConfigModule = (typeof MODULES)[number];
 export type ModuleStatus = 'solicitado' | 'en_proceso' | 'activo' | 'inactivo';
 
 /** The client's route names (docs/product.md §2 areas) answer for the module they open. */
 const ALIASES: Record<string, ConfigModule> = {
-  concrete: 'hormigon', cbox: 'biblioteca', quality: 'calidad', verifications: 'recepciones', ocinsights: 'insights', tiinsights: 'insights',
+  concrete: 'hormigon',
+  cbox: 'biblioteca',
+  quality: 'calidad',
+  verifications: 'recepciones',
+  ocinsights: 'insights',
+  tiinsights: 'insights',
 };
 
 export function resolveModule(name: string): ConfigModule | undefined {
@@ -20,8 +36,12 @@ export function resolveModule(name: string): ConfigModule | undefined {
   return Object.hasOwn(ALIASES, name) ? ALIASES[name] : undefined;
 }
 
-const describeStatus = (modulo: ConfigModule, status: ModuleStatus, t: Translate) =>
-  ({ modulo, status, label: t(`config_api.status.${status}`), is_active: status === 'activo' });
+const describeStatus = (modulo: ConfigModule, status: ModuleStatus, t: Translate) => ({
+  modulo,
+  status,
+  label: t(`config_api.status.${status}`),
+  is_active: status === 'activo',
+});
 
 /** GET configuracion (docs/product.md §3 Config data: country; status per module). */
 export async function companyConfig(deps: AppDeps, user: SessionUser) {
@@ -33,7 +53,11 @@ export async function companyConfig(deps: AppDeps, user: SessionUser) {
   const statusOf = (m: ConfigModule): ModuleStatus => statuses.find((s) => s.module === m)?.status ?? 'inactivo';
   return {
     country: company.country,
-    company: { id: company.id, name: company.name, logo_url: company.logoPath ? `/api/v2/public/files/${company.logoPath}` : null },
+    company: {
+      id: company.id,
+      name: company.name,
+      logo_url: company.logoPath ? `/api/v2/public/files/${company.logoPath}` : null,
+    },
     modulos: Object.fromEntries(MODULES.map((m) => [m, statusOf(m)])) as Record<ConfigModule, ModuleStatus>,
   };
 }
@@ -42,7 +66,9 @@ export async function companyConfig(deps: AppDeps, user: SessionUser) {
 export async function moduleStatusOf(deps: AppDeps, user: SessionUser, name: string, t: Translate) {
   const modulo = resolveModule(name);
   if (!modulo) throw notFound();
-  const [row] = await deps.database.db.select().from(moduleStatus)
+  const [row] = await deps.database.db
+    .select()
+    .from(moduleStatus)
     .where(and(eq(moduleStatus.companyId, user.companyId), eq(moduleStatus.module, modulo)));
   return describeStatus(modulo, row?.status ?? 'inactivo', t);
 }

@@ -1,4 +1,3 @@
-import type { Db } from '../../db/client.ts';
 import type { AppDeps, SessionUser } from '../../http/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { storageOf } from '../../storage/index.ts';
@@ -13,16 +12,12 @@ export async function ensureUploaded(deps: AppDeps, row: FileRow): Promise<FileR
   throw uploadError(409, 'not_uploaded');
 }
 
-/**
- * Whether a user may read a file attached to one record: the module that owns the record decides
- * from the record itself (its project for staff, its unit's owners for owners). `file.entityId` is
- * the record's id as the module linked it; `file.path` lets a module find the record by path.
- */
-export type FileAccessCheck = (db: Db, user: SessionUser, file: FileRow & { entityId: number }) => Promise<boolean>;
 // Modules that attach files to their records register who may read them, per entity type, with
 // registry.fileAccess (after-sales: 'ticket', 'ticket_private' and project logos; deliveries:
 // certificates, revision photos, plans, the owner's signature on the act, and profile signatures for
-// the acts they sign). Several checks for one type add up (any of them grants).
+// the acts they sign). Several checks for one type add up (any of them grants). The check's type is
+// declared with the registry's contract (http/context.ts).
+export type { FileAccessCheck } from '../../http/context.ts';
 
 /**
  * Files follow the visibility of the record they belong to (docs/architecture.md §4): never another company's;
@@ -34,6 +29,7 @@ export async function mayRead(deps: AppDeps, user: SessionUser, row: FileRow): P
   if (row.uploadedBy === user.id) return true;
   if (!row.entityType || row.entityId === null) return false;
   const file = { ...row, entityId: row.entityId };
-  for (const check of deps.registry.fileAccessChecks(row.entityType)) if (await check(deps.database.db, user, file)) return true;
+  for (const check of deps.registry.fileAccessChecks(row.entityType))
+    if (await check(deps.database.db, user, file)) return true;
   return false;
 }

@@ -22,10 +22,22 @@ let s3: ReturnType<typeof createS3Storage>;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qa-s3rver-'));
-  server = new S3rver({ port: 0, address: '127.0.0.1', directory: dir, silent: true, configureBuckets: [{ name: 'qa-files', configs: [] }] });
+  server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    directory: dir,
+    silent: true,
+    configureBuckets: [{ name: 'qa-files', configs: [] }],
+  });
   const { port } = (await server.run()) as AddressInfo;
   ctx = await createTestContext();
-  s3 = createS3Storage({ endpoint: `http://127.0.0.1:${port}`, bucket: 'qa-files', accessKey: 'S3RVER', secretKey: 'S3RVER', region: 'us-east-1' });
+  s3 = createS3Storage({
+    endpoint: `http://127.0.0.1:${port}`,
+    bucket: 'qa-files',
+    accessKey: 'S3RVER',
+    secretKey: 'S3RVER',
+    region: 'us-east-1',
+  });
   ctx.deps.extras.storage = s3;
   admin = await ctx.login('admin');
 });
@@ -46,7 +58,10 @@ async function putToS3(body: Buffer, request: Record<string, unknown>) {
 
 describe('S3-compatible backend (docs/decisions.md, Files)', () => {
   it('upload-url is a SigV4 presigned PUT that binds the content type', async () => {
-    const signed = await ctx.request('POST', 'files/upload-url', { cookie: admin, body: { extension: 'pdf', size: PDF.length } });
+    const signed = await ctx.request('POST', 'files/upload-url', {
+      cookie: admin,
+      body: { extension: 'pdf', size: PDF.length },
+    });
     const url = new URL(signed.json.data.url);
     expect(url.pathname).toBe(`/qa-files/${signed.json.data.path}`);
     expect(url.searchParams.get('X-Amz-Algorithm')).toBe('AWS4-HMAC-SHA256');
@@ -87,9 +102,16 @@ describe('S3-compatible backend (docs/decisions.md, Files)', () => {
   });
 
   it('a presigned POST form upload lands in the bucket; an object over the signed limit is deleted', async () => {
-    const signed = await ctx.request('POST', 'propietarios/posventa/s3/pre-signed-url', { cookie: admin, body: { key: 'acta.pdf', contentType: 'application/pdf', context: 'certificate' } });
+    const signed = await ctx.request('POST', 'propietarios/posventa/s3/pre-signed-url', {
+      cookie: admin,
+      body: { key: 'acta.pdf', contentType: 'application/pdf', context: 'certificate' },
+    });
     const { action, fields, path: p } = signed.json.data;
-    expect(JSON.parse(Buffer.from(fields.Policy, 'base64').toString()).conditions).toContainEqual(['content-length-range', 1, 20 * 1024 * 1024]);
+    expect(JSON.parse(Buffer.from(fields.Policy, 'base64').toString()).conditions).toContainEqual([
+      'content-length-range',
+      1,
+      20 * 1024 * 1024,
+    ]);
     const post = async (body: Buffer) => {
       const form = new FormData();
       for (const [k, v] of Object.entries(fields as Record<string, string>)) form.append(k, v);
@@ -97,10 +119,15 @@ describe('S3-compatible backend (docs/decisions.md, Files)', () => {
       return fetch(action, { method: 'POST', body: form });
     };
     expect((await post(PDF)).status).toBe(204);
-    expect((await ctx.request('POST', 'files/confirm', { cookie: admin, body: { path: p } })).json.data.name).toBe('acta.pdf');
+    expect((await ctx.request('POST', 'files/confirm', { cookie: admin, body: { path: p } })).json.data.name).toBe(
+      'acta.pdf',
+    );
 
     // s3rver ignores the policy (real S3 would refuse with 400); our confirmation catches it.
-    const again = await ctx.request('POST', 'propietarios/posventa/s3/pre-signed-url', { cookie: admin, body: { key: 'grande.pdf', contentType: 'application/pdf', context: 'certificate' } });
+    const again = await ctx.request('POST', 'propietarios/posventa/s3/pre-signed-url', {
+      cookie: admin,
+      body: { key: 'grande.pdf', contentType: 'application/pdf', context: 'certificate' },
+    });
     const big = Buffer.concat([PDF, Buffer.alloc(21 * 1024 * 1024)]);
     const form = new FormData();
     for (const [k, v] of Object.entries(again.json.data.fields as Record<string, string>)) form.append(k, v);
@@ -113,7 +140,9 @@ describe('S3-compatible backend (docs/decisions.md, Files)', () => {
   });
 
   it('an image on S3 gets its 100 px thumbnail stored in the bucket', async () => {
-    const jpeg = await sharp({ create: { width: 300, height: 600, channels: 3, background: '#888' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 300, height: 600, channels: 3, background: '#888' } })
+      .jpeg()
+      .toBuffer();
     const { path: p } = await putToS3(jpeg, { extension: 'jpg', context: 'image' });
     const confirmed = await ctx.request('POST', 'files/confirm', { cookie: admin, body: { path: p } });
     const thumbPath = confirmed.json.data.url_thumbnail.replace('/api/v2/public/files/', '');

@@ -21,7 +21,10 @@ beforeAll(async () => {
   const { signed } = await uploadViaPut(ctx, admin, body, { extension: 'pdf', name: 'Informe técnico Nº 3.pdf' });
   pdfPath = signed.json.data.path;
 });
-afterAll(async () => { cleanup?.(); await ctx?.close(); });
+afterAll(async () => {
+  cleanup?.();
+  await ctx?.close();
+});
 
 const get = (p: string, cookie?: string, headers: Record<string, string> = {}, method = 'GET') =>
   raw(ctx, `/api/v2/public/files/${p}`, { cookie, headers, method });
@@ -32,7 +35,9 @@ describe('GET api/v2/public/files/{path} (docs/product.md §7; serving: docs/dec
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('content-length')).toBe(String(body.length));
-    expect(res.headers.get('content-disposition')).toBe(`inline; filename="Informe tecnico N_ 3.pdf"; filename*=UTF-8''Informe%20t%C3%A9cnico%20N%C2%BA%203.pdf`);
+    expect(res.headers.get('content-disposition')).toBe(
+      `inline; filename="Informe tecnico N_ 3.pdf"; filename*=UTF-8''Informe%20t%C3%A9cnico%20N%C2%BA%203.pdf`,
+    );
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.body.equals(body)).toBe(true);
     const download = await raw(ctx, `/api/v2/public/files/${pdfPath}?download=1`, { cookie: admin });
@@ -44,7 +49,7 @@ describe('GET api/v2/public/files/{path} (docs/product.md §7; serving: docs/dec
     expect((await get(pdfPath)).status).toBe(401);
   });
 
-  it('another company\'s user gets 404, never the bytes', async () => {
+  it("another company's user gets 404, never the bytes", async () => {
     const other = await ctx.login('otra');
     const res = await get(pdfPath, other);
     expect(res.status).toBe(404);
@@ -52,14 +57,19 @@ describe('GET api/v2/public/files/{path} (docs/product.md §7; serving: docs/dec
     expect((await ctx.request('POST', 'files/confirm', { cookie: other, body: { path: pdfPath } })).status).toBe(404);
   });
 
-  it('an owner reads what they uploaded, not staff files, unless the owning module\'s check allows it', async () => {
+  it("an owner reads what they uploaded, not staff files, unless the owning module's check allows it", async () => {
     const owner = await ctx.login('propietario');
     expect((await get(pdfPath, owner)).status).toBe(404);
-    const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } })
+      .jpeg()
+      .toBuffer();
     const { signed } = await uploadViaPut(ctx, owner, jpeg, { extension: 'jpg', name: 'grieta.jpg' });
     expect((await get(signed.json.data.path, owner)).status).toBe(200);
     // The after-sales module attaches ticket files and registers such a check (server/src/modules.ts).
-    ctx.deps.registry.fileAccess('test-ticket', async (_db, user, file) => file.entityId === 77 && user.username === 'propietario');
+    ctx.deps.registry.fileAccess(
+      'test-ticket',
+      async (_db, user, file) => file.entityId === 77 && user.username === 'propietario',
+    );
     expect(await attachFiles(ctx.deps, ctx.seed.companyId, [pdfPath], { type: 'test-ticket', id: 77 })).toBe(1);
     expect((await get(pdfPath, owner)).status).toBe(200);
     expect((await get(pdfPath, await ctx.login('propietario2'))).status).toBe(404);
@@ -67,12 +77,23 @@ describe('GET api/v2/public/files/{path} (docs/product.md §7; serving: docs/dec
 
   it('path traversal is impossible (encoded or not) on reads and on the storage endpoint', async () => {
     fs.writeFileSync(path.join(storage.root, 'secret.txt'), 'no');
-    for (const p of ['..%2F..%2Fpackage.json', '%2e%2e/%2e%2e/package.json', `${ctx.seed.companyId}/2026/01/..%2F..%2F..%2Fsecret.txt`, 'secret.txt']) {
+    for (const p of [
+      '..%2F..%2Fpackage.json',
+      '%2e%2e/%2e%2e/package.json',
+      `${ctx.seed.companyId}/2026/01/..%2F..%2F..%2Fsecret.txt`,
+      'secret.txt',
+    ]) {
       expect((await get(p, admin)).status).toBe(404);
     }
-    const res = await raw(ctx, '/storage/o/..%2F..%2Fsecret.txt?X-Content-Type=text%2Fplain&X-Max-Bytes=10&X-Expires=9999999999&X-Signature=00', {
-      method: 'PUT', headers: { 'Content-Type': 'text/plain' }, body: 'x',
-    });
+    const res = await raw(
+      ctx,
+      '/storage/o/..%2F..%2Fsecret.txt?X-Content-Type=text%2Fplain&X-Max-Bytes=10&X-Expires=9999999999&X-Signature=00',
+      {
+        method: 'PUT',
+        headers: { 'Content-Type': 'text/plain' },
+        body: 'x',
+      },
+    );
     expect([403, 404]).toContain(res.status);
     expect(fs.readFileSync(path.join(storage.root, 'secret.txt'), 'utf8')).toBe('no');
   });
@@ -111,7 +132,9 @@ describe('GET api/v2/public/files/{path} (docs/product.md §7; serving: docs/dec
 
 describe('thumbnails (docs/product.md §9: 100 px, generated once)', () => {
   it('an uploaded image gets a 100 px WebP thumbnail, served under its own path', async () => {
-    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2b7bd6' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2b7bd6' } })
+      .png()
+      .toBuffer();
     const { put } = await uploadViaPut(ctx, admin, png, { extension: 'png', name: 'fachada.png' });
     const file = put!.json.data;
     expect(file.url_thumbnail).toMatch(/\.thumb\.webp$/);

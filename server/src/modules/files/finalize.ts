@@ -3,7 +3,15 @@ import type { AppDeps } from '../../http/context.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import { isLocal, storageOf } from '../../storage/index.ts';
 import type { PutGrant } from '../../storage/signing.ts';
-import { claimPending, findByPath, markRejected, markUploaded, releaseClaim, setThumbnail, type FileRow } from './repo.ts';
+import {
+  claimPending,
+  findByPath,
+  markRejected,
+  markUploaded,
+  releaseClaim,
+  setThumbnail,
+  type FileRow,
+} from './repo.ts';
 import { makeThumbnail } from './thumbnails.ts';
 
 /** A docs/product.md §8 upload failure: the message is files.errors.<code>, and `code` rides along for clients. */
@@ -33,7 +41,15 @@ async function complete(deps: AppDeps, row: FileRow, size: number): Promise<File
  * here the declared type must match the signed one, the row must still be waiting, and the body is
  * streamed to disk with the size limit and the magic-number check applied on the way in.
  */
-export async function receiveLocalUpload(deps: AppDeps, args: { grant: PutGrant; contentType: string | undefined; declaredLength?: number; source: AsyncIterable<Buffer | Uint8Array> }): Promise<FileRow> {
+export async function receiveLocalUpload(
+  deps: AppDeps,
+  args: {
+    grant: PutGrant;
+    contentType: string | undefined;
+    declaredLength?: number;
+    source: AsyncIterable<Buffer | Uint8Array>;
+  },
+): Promise<FileRow> {
   const storage = storageOf(deps);
   if (!isLocal(storage)) throw notFound();
   const { grant } = args;
@@ -82,7 +98,8 @@ export async function verifyRemoteUpload(deps: AppDeps, row: FileRow): Promise<F
   let failure: ApiError | undefined;
   if (info.size > row.maxBytes) failure = uploadError(413, 'too_large', { size: formatBytes(row.maxBytes) });
   else if (info.size === 0) failure = uploadError(422, 'empty');
-  else if (info.contentType && info.contentType.split(';')[0].trim().toLowerCase() !== row.mime) failure = uploadError(403, 'signature_invalid');
+  else if (info.contentType && info.contentType.split(';')[0].trim().toLowerCase() !== row.mime)
+    failure = uploadError(403, 'signature_invalid');
   else failure = sniffError(await storage.readHead(row.path, SNIFF_BYTES), row.extension);
   if (failure) {
     await storage.remove(row.path);
@@ -91,4 +108,3 @@ export async function verifyRemoteUpload(deps: AppDeps, row: FileRow): Promise<F
   }
   return complete(deps, claimed, info.size);
 }
-

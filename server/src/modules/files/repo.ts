@@ -11,8 +11,14 @@ export async function insertFile(db: DbOrTx, row: NewFileRow): Promise<FileRow> 
 }
 
 /** By storage path, or by thumbnail path (a thumbnail is read under its own path). */
-export async function findByAnyPath(db: DbOrTx, companyId: number, path: string): Promise<{ row: FileRow; isThumbnail: boolean } | undefined> {
-  const [row] = await db.select().from(files)
+export async function findByAnyPath(
+  db: DbOrTx,
+  companyId: number,
+  path: string,
+): Promise<{ row: FileRow; isThumbnail: boolean } | undefined> {
+  const [row] = await db
+    .select()
+    .from(files)
     .where(and(eq(files.companyId, companyId), or(eq(files.path, path), eq(files.thumbnailPath, path))))
     .limit(1);
   return row ? { row, isThumbnail: row.path !== path } : undefined;
@@ -25,17 +31,27 @@ export async function findByPath(db: DbOrTx, path: string): Promise<FileRow | un
 
 /** Claims a pending upload for our receiving endpoint; undefined when someone else got there first. */
 export async function claimPending(db: DbOrTx, path: string): Promise<FileRow | undefined> {
-  const [row] = await db.update(files).set({ status: 'receiving' })
-    .where(and(eq(files.path, path), eq(files.status, 'pending'))).returning();
+  const [row] = await db
+    .update(files)
+    .set({ status: 'receiving' })
+    .where(and(eq(files.path, path), eq(files.status, 'pending')))
+    .returning();
   return row;
 }
 
 export async function releaseClaim(db: DbOrTx, id: number): Promise<void> {
-  await db.update(files).set({ status: 'pending' }).where(and(eq(files.id, id), eq(files.status, 'receiving')));
+  await db
+    .update(files)
+    .set({ status: 'pending' })
+    .where(and(eq(files.id, id), eq(files.status, 'receiving')));
 }
 
 export async function markUploaded(db: DbOrTx, id: number, size: number): Promise<FileRow> {
-  const [row] = await db.update(files).set({ status: 'uploaded', size, uploadedAt: new Date() }).where(eq(files.id, id)).returning();
+  const [row] = await db
+    .update(files)
+    .set({ status: 'uploaded', size, uploadedAt: new Date() })
+    .where(eq(files.id, id))
+    .returning();
   return row;
 }
 
@@ -52,10 +68,18 @@ export async function setThumbnail(db: DbOrTx, id: number, thumbnailPath: string
  * signature that has not expired. Rejected ones do not use up the limit (docs/product.md §5).
  */
 export async function liveBatchFiles(db: DbOrTx, companyId: number, userId: number, batch: string, now = new Date()) {
-  return db.select({ name: files.name, size: files.size, status: files.status }).from(files).where(and(
-    eq(files.companyId, companyId), eq(files.uploadedBy, userId), eq(files.batch, batch), ne(files.status, 'rejected'),
-    or(ne(files.status, 'pending'), gt(files.expiresAt, now)),
-  ));
+  return db
+    .select({ name: files.name, size: files.size, status: files.status })
+    .from(files)
+    .where(
+      and(
+        eq(files.companyId, companyId),
+        eq(files.uploadedBy, userId),
+        eq(files.batch, batch),
+        ne(files.status, 'rejected'),
+        or(ne(files.status, 'pending'), gt(files.expiresAt, now)),
+      ),
+    );
 }
 
 /** Pending rows whose signature expired long ago never got their bytes: drop them. */
@@ -68,19 +92,41 @@ export async function purgeStalePending(db: DbOrTx, olderThan: Date): Promise<vo
  * belongs to one record: attaching it again moves it there (the modules attach only files the caller
  * may read, so nothing reaches an audience the caller could not have shown it to).
  */
-export async function linkToEntity(db: DbOrTx, companyId: number, paths: readonly string[], entityType: string, entityId: number): Promise<number> {
+export async function linkToEntity(
+  db: DbOrTx,
+  companyId: number,
+  paths: readonly string[],
+  entityType: string,
+  entityId: number,
+): Promise<number> {
   if (!paths.length) return 0;
-  const rows = await db.update(files).set({ entityType, entityId })
+  const rows = await db
+    .update(files)
+    .set({ entityType, entityId })
     .where(and(eq(files.companyId, companyId), inArray(files.path, [...paths]), eq(files.status, 'uploaded')))
     .returning({ id: files.id });
   return rows.length;
 }
 
-export async function unlinkFromEntity(db: DbOrTx, companyId: number, paths: readonly string[], entityType: string, entityId: number): Promise<void> {
+export async function unlinkFromEntity(
+  db: DbOrTx,
+  companyId: number,
+  paths: readonly string[],
+  entityType: string,
+  entityId: number,
+): Promise<void> {
   if (!paths.length) return;
-  await db.update(files).set({ entityType: null, entityId: null }).where(and(
-    eq(files.companyId, companyId), inArray(files.path, [...paths]), eq(files.entityType, entityType), eq(files.entityId, entityId),
-  ));
+  await db
+    .update(files)
+    .set({ entityType: null, entityId: null })
+    .where(
+      and(
+        eq(files.companyId, companyId),
+        inArray(files.path, [...paths]),
+        eq(files.entityType, entityType),
+        eq(files.entityId, entityId),
+      ),
+    );
 }
 
 /** Forgets an upload that was discarded before it was attached to anything. */

@@ -12,7 +12,8 @@ export type Body = { stream: Readable; incoming?: IncomingMessage };
  */
 export function bodyOf(c: Context<AppEnv>): Body {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  if (incoming && typeof incoming.pipe === 'function' && !incoming.readableDidRead) return { stream: incoming, incoming };
+  if (incoming && typeof incoming.pipe === 'function' && !incoming.readableDidRead)
+    return { stream: incoming, incoming };
   return { stream: c.req.raw.body ? Readable.fromWeb(c.req.raw.body as never) : Readable.from([]) };
 }
 
@@ -38,7 +39,10 @@ export async function drainBeforeAnswer(c: Context<AppEnv>, body: Body): Promise
       incoming.off('close', onClose);
       resolve(value);
     };
-    const onData = (chunk: Buffer) => { drained += chunk.length; if (drained > DRAIN_BYTES) done(false); };
+    const onData = (chunk: Buffer) => {
+      drained += chunk.length;
+      if (drained > DRAIN_BYTES) done(false);
+    };
     const onEnd = () => done(true);
     const onClose = () => done(incoming.readableEnded);
     const timer = setTimeout(() => done(false), DRAIN_MS);

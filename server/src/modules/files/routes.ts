@@ -52,35 +52,31 @@ export const filesRoutes = new Hono<AppEnv>()
   });
 
 /** The editor's default presigned-POST URL (docs/product.md §7), mounted at propietarios/posventa/s3 in the API. */
-export const presignedPostRoutes = new Hono<AppEnv>()
-  .use(requireUser)
-  .post('/pre-signed-url', async (c) => {
-    const input = await jsonBody(c, presignedPostSchema);
-    return c.json({ data: await createPresignedPost(c.var.deps, currentUser(c), input, requestOrigin(c)) });
-  });
+export const presignedPostRoutes = new Hono<AppEnv>().use(requireUser).post('/pre-signed-url', async (c) => {
+  const input = await jsonBody(c, presignedPostSchema);
+  return c.json({ data: await createPresignedPost(c.var.deps, currentUser(c), input, requestOrigin(c)) });
+});
 
 /** GET api/v2/public/files/<path> (docs/product.md §7), outside the JSON API but behind the session cookie. */
-export const publicFileRoutes = new Hono<AppEnv>()
-  .use(sessionLoader)
-  .get('/*', requireUser, async (c) => {
-    const path = c.req.path.slice(FILES_PUBLIC_PREFIX.length);
-    const opened = await openFile(c.var.deps, c.var.user, path, {
-      method: c.req.method,
-      range: c.req.header('range'),
-      ifNoneMatch: c.req.header('if-none-match'),
-      ifRange: c.req.header('if-range'),
-      download: c.req.query('download') === '1',
-    });
-    const outgoing = nodeResponse(c.env);
-    if (opened.body && outgoing) {
-      // Under Node, pipe the file straight into the socket: no Web Streams in between, with
-      // backpressure, so a large download runs near disk speed and never sits in memory.
-      outgoing.writeHead(opened.status, { ...opened.headers, 'X-Request-Id': c.var.requestId });
-      pipeline(opened.body, outgoing).catch(() => opened.body?.destroy());
-      // node-server's own marker: a Response built here would be its lightweight class, whose
-      // cached fast path writes the head a second time (ERR_HTTP_HEADERS_SENT).
-      return RESPONSE_ALREADY_SENT;
-    }
-    const body = opened.body ? (Readable.toWeb(opened.body) as ReadableStream) : null;
-    return new Response(body, { status: opened.status, headers: opened.headers });
+export const publicFileRoutes = new Hono<AppEnv>().use(sessionLoader).get('/*', requireUser, async (c) => {
+  const path = c.req.path.slice(FILES_PUBLIC_PREFIX.length);
+  const opened = await openFile(c.var.deps, c.var.user, path, {
+    method: c.req.method,
+    range: c.req.header('range'),
+    ifNoneMatch: c.req.header('if-none-match'),
+    ifRange: c.req.header('if-range'),
+    download: c.req.query('download') === '1',
   });
+  const outgoing = nodeResponse(c.env);
+  if (opened.body && outgoing) {
+    // Under Node, pipe the file straight into the socket: no Web Streams in between, with
+    // backpressure, so a large download runs near disk speed and never sits in memory.
+    outgoing.writeHead(opened.status, { ...opened.headers, 'X-Request-Id': c.var.requestId });
+    pipeline(opened.body, outgoing).catch(() => opened.body?.destroy());
+    // node-server's own marker: a Response built here would be its lightweight class, whose
+    // cached fast path writes the head a second time (ERR_HTTP_HEADERS_SENT).
+    return RESPONSE_ALREADY_SENT;
+  }
+  const body = opened.body ? (Readable.toWeb(opened.body) as ReadableStream) : null;
+  return new Response(body, { status: opened.status, headers: opened.headers });
+});

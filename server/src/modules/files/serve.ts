@@ -17,9 +17,18 @@ const INLINE = /^(image\/(jpeg|png|gif|webp)|application\/pdf|video\/(mp4|webm|q
  * what the access hook allows), the stored MIME type, the original name, one byte range, streamed.
  * A thumbnail is read under its own path and follows its original's access rules.
  */
-export async function openFile(deps: AppDeps, user: SessionUser | undefined, path: string, req: {
-  method: string; range?: string; ifNoneMatch?: string; ifRange?: string; download?: boolean;
-}): Promise<OpenedFile> {
+export async function openFile(
+  deps: AppDeps,
+  user: SessionUser | undefined,
+  path: string,
+  req: {
+    method: string;
+    range?: string;
+    ifNoneMatch?: string;
+    ifRange?: string;
+    download?: boolean;
+  },
+): Promise<OpenedFile> {
   if (!user) throw unauthenticated();
   if (!isStoragePath(path)) throw notFound();
   const found = await findByAnyPath(deps.database.db, user.companyId, path);
@@ -42,7 +51,14 @@ export async function openFile(deps: AppDeps, user: SessionUser | undefined, pat
     'Cache-Control': 'private, no-cache',
     'X-Content-Type-Options': 'nosniff',
   };
-  if (req.ifNoneMatch && req.ifNoneMatch.split(',').map((t) => t.trim()).includes(etag)) return { status: 304, headers };
+  if (
+    req.ifNoneMatch &&
+    req.ifNoneMatch
+      .split(',')
+      .map((t) => t.trim())
+      .includes(etag)
+  )
+    return { status: 304, headers };
 
   // If-Range with a stale validator means "send it all" (RFC 9110 §13.1.5).
   const range = req.ifRange && req.ifRange !== etag ? undefined : parseRange(req.range, info.size);

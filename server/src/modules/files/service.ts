@@ -1,14 +1,34 @@
 import { randomUUID } from 'node:crypto';
 import { can } from '#domain/permissions';
 import {
-  UPLOAD_CONTEXTS, UPLOAD_URL_TTL_SECONDS, categoryOf, extensionOf, fileUrl, formatBytes, isAcceptedMime, isSameFile, mimeOf,
-  type PresignedPostInput, type UploadContext, type UploadUrlInput,
+  UPLOAD_CONTEXTS,
+  UPLOAD_URL_TTL_SECONDS,
+  categoryOf,
+  extensionOf,
+  fileUrl,
+  formatBytes,
+  isAcceptedMime,
+  isSameFile,
+  mimeOf,
+  type PresignedPostInput,
+  type UploadContext,
+  type UploadUrlInput,
 } from '#domain/files';
 import type { AppDeps, SessionUser } from '../../http/context.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { storageOf } from '../../storage/index.ts';
 import type { SignRequest } from '../../storage/types.ts';
-import { deleteRow, detachFromBatch, findByPath, insertFile, linkToEntity, liveBatchFiles, purgeStalePending, unlinkFromEntity, type FileRow } from './repo.ts';
+import {
+  deleteRow,
+  detachFromBatch,
+  findByPath,
+  insertFile,
+  linkToEntity,
+  liveBatchFiles,
+  purgeStalePending,
+  unlinkFromEntity,
+  type FileRow,
+} from './repo.ts';
 import { uploadError } from './finalize.ts';
 import { ensureUploaded, mayRead } from './access.ts';
 
@@ -18,25 +38,56 @@ export type { FileAccessCheck } from './access.ts';
 
 /** docs/product.md §3 File, as the API returns it. */
 export type FileDto = {
-  id: number; name: string; filename: string; download_name: string; type: string; extension: string; category: string;
-  size: number; file_size: number; path: string; url: string; url_thumbnail: string | null; created_at: string;
+  id: number;
+  name: string;
+  filename: string;
+  download_name: string;
+  type: string;
+  extension: string;
+  category: string;
+  size: number;
+  file_size: number;
+  path: string;
+  url: string;
+  url_thumbnail: string | null;
+  created_at: string;
 };
 
 export function toFileDto(row: FileRow): FileDto {
   const size = row.size ?? 0;
   return {
-    id: row.id, name: row.name, filename: row.name, download_name: row.name, type: row.mime, extension: row.extension,
-    category: row.category, size, file_size: size, path: row.path, url: fileUrl(row.path),
-    url_thumbnail: row.thumbnailPath ? fileUrl(row.thumbnailPath) : null, created_at: row.createdAt.toISOString(),
+    id: row.id,
+    name: row.name,
+    filename: row.name,
+    download_name: row.name,
+    type: row.mime,
+    extension: row.extension,
+    category: row.category,
+    size,
+    file_size: size,
+    path: row.path,
+    url: fileUrl(row.path),
+    url_thumbnail: row.thumbnailPath ? fileUrl(row.thumbnailPath) : null,
+    created_at: row.createdAt.toISOString(),
   };
 }
 
 type Prepared = { row: FileRow; sign: SignRequest };
 
 /** Checks docs/product.md §5 rules that need no bytes, then records the pending upload under a path we choose. */
-async function prepareUpload(deps: AppDeps, user: SessionUser, origin: string, input: {
-  extension: string; context: UploadContext; name?: string; size?: number; batch?: string; contentType?: string;
-}): Promise<Prepared> {
+async function prepareUpload(
+  deps: AppDeps,
+  user: SessionUser,
+  origin: string,
+  input: {
+    extension: string;
+    context: UploadContext;
+    name?: string;
+    size?: number;
+    batch?: string;
+    contentType?: string;
+  },
+): Promise<Prepared> {
   const rules = UPLOAD_CONTEXTS[input.context];
   // Owners upload only where no staff permission is needed (ticket photos, their own documents).
   if (rules.permission && (user.kind === 'owner' || !can(user.permissions, rules.permission))) throw forbidden();
@@ -44,15 +95,24 @@ async function prepareUpload(deps: AppDeps, user: SessionUser, origin: string, i
   if (!rules.extensions.includes(extension)) {
     throw uploadError(422, 'invalid_extension', { extensions: rules.extensions.map((e) => `.${e}`).join(', ') });
   }
-  if (input.size !== undefined && input.size > rules.maxBytes) throw uploadError(422, 'too_large', { size: formatBytes(rules.maxBytes) });
+  if (input.size !== undefined && input.size > rules.maxBytes)
+    throw uploadError(422, 'too_large', { size: formatBytes(rules.maxBytes) });
   if (input.size === 0) throw uploadError(422, 'empty');
-  const name = input.name ? (extensionOf(input.name) === extension ? input.name : `${input.name}.${extension}`) : undefined;
+  const name = input.name
+    ? extensionOf(input.name) === extension
+      ? input.name
+      : `${input.name}.${extension}`
+    : undefined;
 
   const db = deps.database.db;
   const now = new Date();
   if (input.batch) {
     const live = await liveBatchFiles(db, user.companyId, user.id, input.batch, now);
-    if (name && input.size !== undefined && live.some((f) => isSameFile({ name: f.name, size: f.size ?? -1 }, { name, size: input.size! }))) {
+    if (
+      name &&
+      input.size !== undefined &&
+      live.some((f) => isSameFile({ name: f.name, size: f.size ?? -1 }, { name, size: input.size! }))
+    ) {
       throw uploadError(422, 'duplicate');
     }
     if (live.length >= rules.maxFiles) throw uploadError(422, 'max_files', { count: rules.maxFiles });
@@ -60,13 +120,25 @@ async function prepareUpload(deps: AppDeps, user: SessionUser, origin: string, i
   await purgeStalePending(db, new Date(now.getTime() - 86_400_000));
 
   // Browsers report some types several ways; a known alias is kept, anything else gets the canonical type.
-  const contentType = input.contentType && isAcceptedMime(extension, input.contentType) ? input.contentType.toLowerCase() : mimeOf(extension);
+  const contentType =
+    input.contentType && isAcceptedMime(extension, input.contentType)
+      ? input.contentType.toLowerCase()
+      : mimeOf(extension);
   const id = randomUUID();
   const path = `${user.companyId}/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${id}.${extension}`;
   const expiresAt = new Date(now.getTime() + UPLOAD_URL_TTL_SECONDS * 1000);
   const row = await insertFile(db, {
-    companyId: user.companyId, path, name: name ?? `${id}.${extension}`, extension, mime: contentType, category: categoryOf(extension)!,
-    context: input.context, maxBytes: rules.maxBytes, batch: input.batch ?? null, uploadedBy: user.id, expiresAt,
+    companyId: user.companyId,
+    path,
+    name: name ?? `${id}.${extension}`,
+    extension,
+    mime: contentType,
+    category: categoryOf(extension)!,
+    context: input.context,
+    maxBytes: rules.maxBytes,
+    batch: input.batch ?? null,
+    uploadedBy: user.id,
+    expiresAt,
   });
   return { row, sign: { path, contentType, maxBytes: rules.maxBytes, expiresAt, size: input.size, origin } };
 }
@@ -75,7 +147,14 @@ async function prepareUpload(deps: AppDeps, user: SessionUser, origin: string, i
 export async function createUploadUrl(deps: AppDeps, user: SessionUser, input: UploadUrlInput, origin: string) {
   const { row, sign } = await prepareUpload(deps, user, origin, input);
   const target = await storageOf(deps).presignPut(sign);
-  return { url: target.url, path: row.path, contentType: sign.contentType, headers: target.headers, expires_at: sign.expiresAt.toISOString(), max_size: sign.maxBytes };
+  return {
+    url: target.url,
+    path: row.path,
+    contentType: sign.contentType,
+    headers: target.headers,
+    expires_at: sign.expiresAt.toISOString(),
+    max_size: sign.maxBytes,
+  };
 }
 
 /** POST <configurable url> {key, contentType} (docs/product.md §7): a signed form POST. */
@@ -84,7 +163,13 @@ export async function createPresignedPost(deps: AppDeps, user: SessionUser, inpu
   if (!extension) throw uploadError(422, 'no_extension');
   const { row, sign } = await prepareUpload(deps, user, origin, { ...input, extension, name: input.key });
   const target = await storageOf(deps).presignPost(sign);
-  return { action: target.action, path: row.path, fields: target.fields, expires_at: sign.expiresAt.toISOString(), max_size: sign.maxBytes };
+  return {
+    action: target.action,
+    path: row.path,
+    fields: target.fields,
+    expires_at: sign.expiresAt.toISOString(),
+    max_size: sign.maxBytes,
+  };
 }
 
 /**
@@ -124,7 +209,12 @@ export async function discardUpload(deps: AppDeps, user: SessionUser, path: stri
 }
 
 /** Attaches uploaded files to an entity of the calling module; returns how many were attached. */
-export async function attachFiles(deps: AppDeps, companyId: number, paths: readonly string[], entity: { type: string; id: number }): Promise<number> {
+export async function attachFiles(
+  deps: AppDeps,
+  companyId: number,
+  paths: readonly string[],
+  entity: { type: string; id: number },
+): Promise<number> {
   return linkToEntity(deps.database.db, companyId, paths, entity.type, entity.id);
 }
 
@@ -132,6 +222,11 @@ export async function attachFiles(deps: AppDeps, companyId: number, paths: reado
  * The record a file was attached to is gone (a certificate or plan removed, a logo or signature
  * replaced): the file goes back to its uploader alone, unless it has since been attached elsewhere.
  */
-export async function detachFiles(deps: AppDeps, companyId: number, paths: readonly string[], entity: { type: string; id: number }): Promise<void> {
+export async function detachFiles(
+  deps: AppDeps,
+  companyId: number,
+  paths: readonly string[],
+  entity: { type: string; id: number },
+): Promise<void> {
   await unlinkFromEntity(deps.database.db, companyId, paths, entity.type, entity.id);
 }

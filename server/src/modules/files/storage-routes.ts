@@ -28,11 +28,19 @@ async function* partBytes(file: Readable, isAborted: () => boolean): AsyncGenera
  * are checked against the signed policy when the file part starts; the file goes straight to disk.
  * Settles once the upload has cleaned up after itself; every stream involved has an 'error' listener.
  */
-function receiveForm<T>(source: Readable, contentType: string, verify: (fields: Record<string, string>) => PutGrant, onFile: (grant: PutGrant, fields: Record<string, string>, file: AsyncIterable<Buffer>) => Promise<T>) {
+function receiveForm<T>(
+  source: Readable,
+  contentType: string,
+  verify: (fields: Record<string, string>) => PutGrant,
+  onFile: (grant: PutGrant, fields: Record<string, string>, file: AsyncIterable<Buffer>) => Promise<T>,
+) {
   return new Promise<T>((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: { 'content-type': contentType }, limits: { files: 1, fields: FORM_FIELDS_MAX, fieldSize: 16 * 1024 } });
+      parser = busboy({
+        headers: { 'content-type': contentType },
+        limits: { files: 1, fields: FORM_FIELDS_MAX, fieldSize: 16 * 1024 },
+      });
     } catch {
       reject(malformedForm());
       return;
@@ -61,10 +69,15 @@ function receiveForm<T>(source: Readable, contentType: string, verify: (fields: 
     };
     source.on('close', onSourceClose);
     source.on('error', () => undefined);
-    parser.on('field', (name, value) => { fields[name] = value; });
+    parser.on('field', (name, value) => {
+      fields[name] = value;
+    });
     parser.on('file', (name, file) => {
       file.on('error', () => undefined);
-      if (name !== 'file' || upload) { file.resume(); return; }
+      if (name !== 'file' || upload) {
+        file.resume();
+        return;
+      }
       let grant: PutGrant;
       try {
         grant = verify(fields);
@@ -73,12 +86,26 @@ function receiveForm<T>(source: Readable, contentType: string, verify: (fields: 
         settle(err);
         return;
       }
-      upload = onFile(grant, fields, partBytes(file, () => aborted));
-      upload.then((value) => settle(undefined, value), (err) => { file.resume(); settle(err); });
+      upload = onFile(
+        grant,
+        fields,
+        partBytes(file, () => aborted),
+      );
+      upload.then(
+        (value) => settle(undefined, value),
+        (err) => {
+          file.resume();
+          settle(err);
+        },
+      );
     });
-    parser.on('close', () => { if (!upload) settle(malformedForm()); });
+    parser.on('close', () => {
+      if (!upload) settle(malformedForm());
+    });
     // Before the file part the form is malformed; inside it, the upload fails through the part and settles then.
-    parser.on('error', () => { if (!upload) settle(aborted ? new Error('request aborted') : malformedForm()); });
+    parser.on('error', () => {
+      if (!upload) settle(aborted ? new Error('request aborted') : malformedForm());
+    });
     source.pipe(parser);
   });
 }
@@ -115,8 +142,13 @@ export const storageRoutes = new Hono<AppEnv>()
     if (!isLocal(storage)) throw notFound();
     const body = bodyOf(c);
     try {
-      const row = await receiveForm(body.stream, c.req.header('content-type') ?? '', (fields) => verifyPost(storage.secret, fields), (grant, fields, file) =>
-        receiveLocalUpload(c.var.deps, { grant, contentType: fields['Content-Type'], source: file }));
+      const row = await receiveForm(
+        body.stream,
+        c.req.header('content-type') ?? '',
+        (fields) => verifyPost(storage.secret, fields),
+        (grant, fields, file) =>
+          receiveLocalUpload(c.var.deps, { grant, contentType: fields['Content-Type'], source: file }),
+      );
       return c.json({ data: toFileDto(row) });
     } catch (err) {
       await drainBeforeAnswer(c, body);

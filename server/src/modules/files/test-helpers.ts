@@ -18,7 +18,11 @@ export function useTempStorage(ctx: TestContext): { storage: LocalStorage; clean
 /** A Buffer as a plain Uint8Array body (fetch and Blob typings refuse Buffer's ArrayBufferLike). */
 export const u8 = (b: Buffer) => new Uint8Array(b);
 
-export const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj\n<< /Type /Catalog >>\nendobj\n'), Buffer.alloc(2048, 0x20), Buffer.from('\n%%EOF\n')]);
+export const PDF = Buffer.concat([
+  Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj\n<< /Type /Catalog >>\nendobj\n'),
+  Buffer.alloc(2048, 0x20),
+  Buffer.from('\n%%EOF\n'),
+]);
 export const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(4096, 0x90)]);
 
 /** A raw request to the app by absolute or origin-relative URL. */
@@ -28,20 +32,39 @@ export async function raw(ctx: TestContext, url: string, init: RequestInit & { c
   const res = await ctx.app.request(url, { ...init, headers });
   const buf = Buffer.from(await res.arrayBuffer());
   let json: any;
-  try { json = JSON.parse(buf.toString('utf8')); } catch { json = undefined; }
+  try {
+    json = JSON.parse(buf.toString('utf8'));
+  } catch {
+    json = undefined;
+  }
   return { status: res.status, headers: res.headers, body: buf, json };
 }
 
 /** upload-url then PUT, as the widget does; returns both answers. */
-export async function uploadViaPut(ctx: TestContext, cookie: string, body: Buffer, request: Record<string, unknown> = { extension: 'pdf' }) {
+export async function uploadViaPut(
+  ctx: TestContext,
+  cookie: string,
+  body: Buffer,
+  request: Record<string, unknown> = { extension: 'pdf' },
+) {
   const signed = await ctx.request('POST', 'files/upload-url', { cookie, body: request });
   if (signed.status !== 200) return { signed, put: undefined };
-  const put = await raw(ctx, signed.json.data.url, { method: 'PUT', headers: { 'Content-Type': signed.json.data.contentType }, body: u8(body) });
+  const put = await raw(ctx, signed.json.data.url, {
+    method: 'PUT',
+    headers: { 'Content-Type': signed.json.data.contentType },
+    body: u8(body),
+  });
   return { signed, put };
 }
 
 /** presigned POST then the multipart form, fields first and the file last, as S3 wants it. */
-export async function uploadViaPost(ctx: TestContext, cookie: string, body: Buffer, request: Record<string, unknown>, tamper?: (fields: Record<string, string>) => void) {
+export async function uploadViaPost(
+  ctx: TestContext,
+  cookie: string,
+  body: Buffer,
+  request: Record<string, unknown>,
+  tamper?: (fields: Record<string, string>) => void,
+) {
   const signed = await ctx.request('POST', 'propietarios/posventa/s3/pre-signed-url', { cookie, body: request });
   if (signed.status !== 200) return { signed, post: undefined };
   const fields = { ...signed.json.data.fields } as Record<string, string>;
@@ -72,9 +95,16 @@ export type RawAnswer = { status: number; json: any } | { error: string };
  * A request written chunk by chunk with no Content-Length (Transfer-Encoding: chunked), as a
  * streaming client sends it. `abortAfter` bytes: the socket is destroyed there (after `beforeAbort`) instead of ending.
  */
-export function sendChunked(url: string, opts: {
-  method: string; headers: Record<string, string>; chunks: Iterable<Buffer>; abortAfter?: number; beforeAbort?: () => Promise<void>;
-}): Promise<RawAnswer> {
+export function sendChunked(
+  url: string,
+  opts: {
+    method: string;
+    headers: Record<string, string>;
+    chunks: Iterable<Buffer>;
+    abortAfter?: number;
+    beforeAbort?: () => Promise<void>;
+  },
+): Promise<RawAnswer> {
   return new Promise((resolve) => {
     const req = http.request(url, { method: opts.method, headers: opts.headers });
     req.on('response', (res) => {
@@ -83,7 +113,11 @@ export function sendChunked(url: string, opts: {
       res.on('end', () => {
         const text = Buffer.concat(parts).toString('utf8');
         let json: any;
-        try { json = JSON.parse(text); } catch { json = undefined; }
+        try {
+          json = JSON.parse(text);
+        } catch {
+          json = undefined;
+        }
         resolve({ status: res.statusCode ?? 0, json });
       });
       res.on('error', (e) => resolve({ error: e.message }));
@@ -101,7 +135,11 @@ export function sendChunked(url: string, opts: {
           return;
         }
         sent += chunk.length;
-        if (!req.write(chunk)) await new Promise((r) => { req.once('drain', r); req.once('close', r); });
+        if (!req.write(chunk))
+          await new Promise((r) => {
+            req.once('drain', r);
+            req.once('close', r);
+          });
       }
       if (!req.destroyed) req.end();
     })();
@@ -116,9 +154,15 @@ export function* pdfChunks(total: number): Generator<Buffer> {
 }
 
 /** A multipart form: the signed fields first, then the file part's head; the file's bytes follow. */
-export function formHead(boundary: string, fields: Record<string, string>, fileName = 'archivo.pdf', type = 'application/pdf'): Buffer {
+export function formHead(
+  boundary: string,
+  fields: Record<string, string>,
+  fileName = 'archivo.pdf',
+  type = 'application/pdf',
+): Buffer {
   let head = '';
-  for (const [k, v] of Object.entries(fields)) head += `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`;
+  for (const [k, v] of Object.entries(fields))
+    head += `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`;
   head += `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`;
   return Buffer.from(head);
 }

@@ -16,11 +16,15 @@ describe('makeThumbnail', () => {
         setTimeout(() => source!.destroy(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' })), 20);
         return source;
       },
-      writeSmall: async () => { throw new Error('not expected'); },
+      writeSmall: async () => {
+        throw new Error('not expected');
+      },
     } as unknown as Storage;
     const warnings: string[] = [];
     const log = createLogger('warn', {}, (line) => warnings.push(line));
-    await expect(makeThumbnail(storage, log, { path: '1/2026/01/x.jpg', extension: 'jpg', size: 1000 })).resolves.toBeUndefined();
+    await expect(
+      makeThumbnail(storage, log, { path: '1/2026/01/x.jpg', extension: 'jpg', size: 1000 }),
+    ).resolves.toBeUndefined();
     expect(source!.destroyed).toBe(true);
     expect(warnings.join('\n')).toContain('thumbnail failed');
   });

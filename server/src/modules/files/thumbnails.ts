@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { hasThumbnail } from '#domain/files';
+import { hasThumbnail, thumbnailPathOf } from '#domain/files';
 import { UPLOAD } from '#domain/limits';
 import type { Storage } from '../../storage/index.ts';
 import type { Logger } from '../../lib/logger.ts';
@@ -7,7 +7,7 @@ import type { Logger } from '../../lib/logger.ts';
 /** Decoding holds the image in memory; larger sources get no thumbnail rather than a memory spike. */
 export const THUMBNAIL_SOURCE_MAX_BYTES = 50 * 1024 * 1024;
 
-export const thumbnailPathOf = (path: string) => path.replace(/\.[a-z0-9]+$/, '.thumb.webp');
+export { thumbnailPathOf };
 
 const inFlight = new Map<string, Promise<string | undefined>>();
 
@@ -16,7 +16,11 @@ const inFlight = new Map<string, Promise<string | undefined>>();
  * Called once when an upload completes; concurrent callers for the same path share one run.
  * Returns the thumbnail's path, or undefined when the file is not an image we can decode.
  */
-export function makeThumbnail(storage: Storage, log: Logger, file: { path: string; extension: string; size: number }): Promise<string | undefined> {
+export function makeThumbnail(
+  storage: Storage,
+  log: Logger,
+  file: { path: string; extension: string; size: number },
+): Promise<string | undefined> {
   if (!hasThumbnail(file.extension) || file.size > THUMBNAIL_SOURCE_MAX_BYTES) return Promise.resolve(undefined);
   const running = inFlight.get(file.path);
   if (running) return running;

@@ -13,7 +13,9 @@ beforeAll(async () => {
   ctx = await createTestContext();
   admin = await ctx.login('admin');
 }, SEED_TIMEOUT);
-afterAll(async () => { await ctx?.close(); });
+afterAll(async () => {
+  await ctx?.close();
+});
 
 const day = 86_400_000;
 const list = (query = '', cookie = admin) => ctx.request('GET', `home/proyectos${query}`, { cookie });
@@ -25,7 +27,9 @@ describe('GET home/proyectos (docs/product.md §2 projects home, §3 paged list,
     expect(Object.keys(res.json).sort()).toEqual(['current_page', 'data', 'has_more', 'rowsPerPage', 'total']);
     expect(res.json).toMatchObject({ current_page: 1, total: demoProjects.length, has_more: false, rowsPerPage: 50 });
     // Default order: by name, ascending.
-    expect(res.json.data.map((p: { name: string }) => p.name)).toEqual(demoProjects.map((p) => p.name).sort((a, b) => a.localeCompare(b)));
+    expect(res.json.data.map((p: { name: string }) => p.name)).toEqual(
+      demoProjects.map((p) => p.name).sort((a, b) => a.localeCompare(b)),
+    );
   });
 
   it('pages with page/rowsPerPage and reports has_more', async () => {
@@ -58,14 +62,29 @@ describe('GET home/proyectos (docs/product.md §2 projects home, §3 paged list,
   });
 
   it("carries the closed/blocked flags (badges 'Cerrado'/'Bloqueado') and unit progress counts", async () => {
-    const rows: Record<string, { is_closed: boolean; is_blocked: boolean; progress: { units_total: number; units_delivered: number } }> =
-      Object.fromEntries((await list()).json.data.map((p: { code: string }) => [p.code, p]));
-    expect(rows.PAL).toMatchObject({ is_closed: true, is_blocked: false, progress: { units_total: 24, units_delivered: 24 } });
-    expect(rows.LSP).toMatchObject({ is_closed: false, is_blocked: true, progress: { units_total: 20, units_delivered: 0 } });
+    const rows: Record<
+      string,
+      { is_closed: boolean; is_blocked: boolean; progress: { units_total: number; units_delivered: number } }
+    > = Object.fromEntries((await list()).json.data.map((p: { code: string }) => [p.code, p]));
+    expect(rows.PAL).toMatchObject({
+      is_closed: true,
+      is_blocked: false,
+      progress: { units_total: 24, units_delivered: 24 },
+    });
+    expect(rows.LSP).toMatchObject({
+      is_closed: false,
+      is_blocked: true,
+      progress: { units_total: 20, units_delivered: 0 },
+    });
     // Parque Los Dominicos: 2 towers × 12 floors × 6 units; floors 1–4 delivered in both towers.
     expect(rows.PLD.progress).toEqual({ units_total: 144, units_delivered: 48 });
     const sample = (await list('?search=PLD')).json.data[0];
-    expect(sample).toMatchObject({ name: 'Edificio Parque Los Dominicos', municipal_reception_date: '2025-03-14', warranty_name: 'Garantía PLD', real_estate_name: 'Inmobiliaria Cordillera SpA' });
+    expect(sample).toMatchObject({
+      name: 'Edificio Parque Los Dominicos',
+      municipal_reception_date: '2025-03-14',
+      warranty_name: 'Garantía PLD',
+      real_estate_name: 'Inmobiliaria Cordillera SpA',
+    });
     expect(sample.address_full).toBe('Av. Padre Hurtado Sur 1450, Las Condes, Santiago');
   });
 
@@ -86,7 +105,7 @@ describe('GET home/proyectos (docs/product.md §2 projects home, §3 paged list,
 });
 
 describe('GET home/tareas (docs/product.md §2 my-tasks panel: next 7 days and more than 7 days)', () => {
-  it('groups pending tasks by due date; overdue count as next; done and others\' tasks are left out', async () => {
+  it("groups pending tasks by due date; overdue count as next; done and others' tasks are left out", async () => {
     const cookie = await ctx.login('supervisor');
     const [me] = await ctx.db.select().from(users).where(eq(users.username, 'supervisor'));
     const [someone] = await ctx.db.select().from(users).where(eq(users.username, 'gerente'));
@@ -102,8 +121,27 @@ describe('GET home/tareas (docs/product.md §2 my-tasks panel: next 7 days and m
     expect(res.status).toBe(200);
     const titles = (group: { title: string }[]) => group.map((t) => t.title);
     // Seeded: +1 day, +4 days and +15 days.
-    expect(titles(res.json.data.next_7_days)).toEqual(['Vencida', 'Revisar solicitudes atrasadas de Torre A', 'Coordinar entrega de unidades piso 3', 'Casi 7 días']);
+    expect(titles(res.json.data.next_7_days)).toEqual([
+      'Vencida',
+      'Revisar solicitudes atrasadas de Torre A',
+      'Coordinar entrega de unidades piso 3',
+      'Casi 7 días',
+    ]);
     expect(titles(res.json.data.later)).toEqual(['Pasados 7 días', 'Preparar informe mensual de calidad']);
-    expect(res.json.data.next_7_days[1]).toMatchObject({ kind: 'postventa', link: '/warranties/solicitudes', project_id: ctx.seed.projectIds[0] });
+    expect(res.json.data.next_7_days[1]).toMatchObject({
+      kind: 'postventa',
+      link: '/warranties/solicitudes',
+      project_id: ctx.seed.projectIds[0],
+    });
+  });
+});
+
+describe('GET home/app-movil (docs/product.md §2 module banner)', () => {
+  it('answers the configured mobile-app links to a session, 401 without one', async () => {
+    ctx.deps.config.mobileApps = { android: 'https://play.example/app', ios: null, apk: '/app.apk', help: null };
+    const res = await ctx.request('GET', 'home/app-movil', { cookie: admin });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ data: { android: 'https://play.example/app', ios: null, apk: '/app.apk', help: null } });
+    expect((await ctx.request('GET', 'home/app-movil')).status).toBe(401);
   });
 });

@@ -18,7 +18,9 @@ beforeAll(async () => {
   ctx = await createTestContext();
   [otra, agente, admin] = [await ctx.login('otra'), await ctx.login('agente'), await ctx.login('admin')];
 }, SEED_TIMEOUT);
-afterAll(async () => { await ctx?.close(); });
+afterAll(async () => {
+  await ctx?.close();
+});
 
 const PROJECT_PARAM = /:(projectId|proyectoId|proyecto_id|project_id)(\{[^}]*\})?/;
 
@@ -30,7 +32,12 @@ function projectScopedGetRoutes(): string[] {
   const paths = ctx.app.routes
     .filter((r) => r.method === 'GET' && PROJECT_PARAM.test(r.path))
     .map((r) => r.path)
-    .filter((p) => p.replace(PROJECT_PARAM, '').split('/').every((seg) => !seg.startsWith(':') && seg !== '*'));
+    .filter((p) =>
+      p
+        .replace(PROJECT_PARAM, '')
+        .split('/')
+        .every((seg) => !seg.startsWith(':') && seg !== '*'),
+    );
   return [...new Set(paths)];
 }
 const withProject = (path: string, id: number) => path.replace(PROJECT_PARAM, String(id));
@@ -49,7 +56,10 @@ describe('tenant isolation (docs/architecture.md §4)', () => {
       }
       // Through the v1 dispatcher too (docs/product.md §7 version 1).
       const v1 = withProject(route, ctx.seed.projectIds[0]).replace('/api/v2/public/api/', '');
-      expect((await ctx.request('GET', `/api/v1/api.php?request=${encodeURIComponent(v1)}`, { cookie: otra })).status, `v1 ${route}`).toBe(404);
+      expect(
+        (await ctx.request('GET', `/api/v1/api.php?request=${encodeURIComponent(v1)}`, { cookie: otra })).status,
+        `v1 ${route}`,
+      ).toBe(404);
     }
   });
 
@@ -58,7 +68,9 @@ describe('tenant isolation (docs/architecture.md §4)', () => {
     expect(res.status).toBe(200);
     const own = await ctx.request('GET', `home/proyectos/${ctx.seed.otherProjectIds[0]}`, { cookie: otra });
     expect(own.status).toBe(200);
-    expect((await ctx.request('GET', `home/proyectos/${ctx.seed.otherProjectIds[0]}`, { cookie: admin })).status).toBe(404);
+    expect((await ctx.request('GET', `home/proyectos/${ctx.seed.otherProjectIds[0]}`, { cookie: admin })).status).toBe(
+      404,
+    );
   });
 
   it("'otra' lists only its own company's projects, tasks and configuration", async () => {
@@ -91,7 +103,13 @@ describe('tenant isolation (docs/architecture.md §4)', () => {
 
   it('agente does not see tasks on projects outside its assignment', async () => {
     const [me] = await ctx.db.select().from(users).where(eq(users.username, 'agente'));
-    await ctx.db.insert(tasks).values({ companyId: ctx.seed.companyId, userId: me.id, projectId: ctx.seed.projectIds[4], title: 'Proyecto no asignado', dueAt: new Date(Date.now() + 86_400_000) });
+    await ctx.db.insert(tasks).values({
+      companyId: ctx.seed.companyId,
+      userId: me.id,
+      projectId: ctx.seed.projectIds[4],
+      title: 'Proyecto no asignado',
+      dueAt: new Date(Date.now() + 86_400_000),
+    });
     const res = await ctx.request('GET', 'home/tareas', { cookie: agente });
     const titles = [...res.json.data.next_7_days, ...res.json.data.later].map((t: { title: string }) => t.title);
     expect(titles).not.toContain('Proyecto no asignado');

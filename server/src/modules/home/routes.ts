@@ -13,5 +13,8 @@ export const homeRoutes = new Hono<AppEnv>()
   .use(moduleGuard('home'))
   .get('/proyectos', async (c) => c.json(await listProjects(c.var.deps, currentUser(c), queryOf(c, projectsQuery))))
   .get('/proyectos/:projectId{[0-9]{1,9}}', async (c) =>
-    c.json({ data: await getProject(c.var.deps, currentUser(c), Number(c.req.param('projectId'))) }))
-  .get('/tareas', async (c) => c.json({ data: await myTasks(c.var.deps, currentUser(c)) }));
+    c.json({ data: await getProject(c.var.deps, currentUser(c), Number(c.req.param('projectId'))) }),
+  )
+  .get('/tareas', async (c) => c.json({ data: await myTasks(c.var.deps, currentUser(c)) }))
+  // docs/product.md §2 module banner: the mobile app's links as configured (README: MOBILE_APP_*), null when not.
+  .get('/app-movil', (c) => c.json({ data: c.var.deps.config.mobileApps }));

@@ -7,7 +7,12 @@ import { envelope, offsetOf, sortOf, type PageQuery } from '../../lib/paging.ts'
 import { assertProjectVisible } from '../../auth/guard.ts';
 import { projectOption } from '../auth/service.ts';
 
-const SORTS = { name: projects.name, created_at: projects.createdAt, municipal_reception_date: projects.municipalReceptionDate, id: projects.id } as const;
+const SORTS = {
+  name: projects.name,
+  created_at: projects.createdAt,
+  municipal_reception_date: projects.municipalReceptionDate,
+  id: projects.id,
+} as const;
 export const PROJECT_SORTS = Object.keys(SORTS) as [keyof typeof SORTS, ...(keyof typeof SORTS)[]];
 
 /** Projects of the caller's company that they may see (docs/architecture.md §4), plus an optional condition. */
@@ -17,12 +22,23 @@ const visible = (user: SessionUser, extra?: SQL) =>
 /** Rows with the card fields: group, dates, names and unit progress counts (docs/product.md §3 Project). */
 function selectCards(deps: AppDeps, user: SessionUser, where: SQL | undefined) {
   const db = deps.database.db;
-  const unitCounts = db.select({
-    projectId: units.projectId,
-    total: sql<number>`count(*)::int`.as('total'),
-    delivered: sql<number>`count(*) filter (where ${units.deliveryState} <> 'por_entregar')::int`.as('delivered'),
-  }).from(units).where(eq(units.companyId, user.companyId)).groupBy(units.projectId).as('unit_counts');
-  return db.select({ project: projects, groupName: projectGroups.name, unitsTotal: unitCounts.total, unitsDelivered: unitCounts.delivered })
+  const unitCounts = db
+    .select({
+      projectId: units.projectId,
+      total: sql<number>`count(*)::int`.as('total'),
+      delivered: sql<number>`count(*) filter (where ${units.deliveryState} <> 'por_entregar')::int`.as('delivered'),
+    })
+    .from(units)
+    .where(eq(units.companyId, user.companyId))
+    .groupBy(units.projectId)
+    .as('unit_counts');
+  return db
+    .select({
+      project: projects,
+      groupName: projectGroups.name,
+      unitsTotal: unitCounts.total,
+      unitsDelivered: unitCounts.delivered,
+    })
     .from(projects)
     .leftJoin(projectGroups, eq(projectGroups.id, projects.groupId))
     .leftJoin(unitCounts, eq(unitCounts.projectId, projects.id))
@@ -45,13 +61,20 @@ const card = (r: CardRow) => ({
 /** Home projects: list and card fields, closed/blocked flags and progress counts (docs/product.md §2). */
 export async function listProjects(deps: AppDeps, user: SessionUser, q: PageQuery & { search?: string }) {
   if (user.projectIds.length === 0) return envelope([], 0, q);
-  const where = visible(user, q.search ? containsText([projects.name, projects.address, projects.commune, projects.code], q.search) : undefined);
+  const where = visible(
+    user,
+    q.search ? containsText([projects.name, projects.address, projects.commune, projects.code], q.search) : undefined,
+  );
   const sortColumn = sortOf(SORTS, q.sortBy, projects.name);
   const [rows, [{ total }]] = await Promise.all([
     selectCards(deps, user, where)
       .orderBy(q.descending ? sql`${sortColumn} desc nulls last` : sql`${sortColumn} asc nulls last`, asc(projects.id))
-      .limit(q.rowsPerPage).offset(offsetOf(q)),
-    deps.database.db.select({ total: sql<number>`count(*)::int` }).from(projects).where(where),
+      .limit(q.rowsPerPage)
+      .offset(offsetOf(q)),
+    deps.database.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(projects)
+      .where(where),
   ]);
   return envelope(rows.map(card), total, q);
 }
@@ -73,11 +96,21 @@ export async function myTasks(deps: AppDeps, user: SessionUser, now = new Date()
   const projectScope = user.projectIds.length
     ? or(isNull(tasks.projectId), inArray(tasks.projectId, [...user.projectIds]))
     : isNull(tasks.projectId);
-  const rows = await db.select().from(tasks)
+  const rows = await db
+    .select()
+    .from(tasks)
     .where(and(eq(tasks.companyId, user.companyId), eq(tasks.userId, user.id), isNull(tasks.doneAt), projectScope))
-    .orderBy(asc(tasks.dueAt), asc(tasks.id)).limit(200);
+    .orderBy(asc(tasks.dueAt), asc(tasks.id))
+    .limit(200);
   const limit = now.getTime() + 7 * 86_400_000;
-  const shape = (t: typeof tasks.$inferSelect) => ({ id: t.id, title: t.title, kind: t.kind, link: t.link, project_id: t.projectId, due_at: t.dueAt.toISOString() });
+  const shape = (t: typeof tasks.$inferSelect) => ({
+    id: t.id,
+    title: t.title,
+    kind: t.kind,
+    link: t.link,
+    project_id: t.projectId,
+    due_at: t.dueAt.toISOString(),
+  });
   return {
     next_7_days: rows.filter((t) => t.dueAt.getTime() < limit).map(shape),
     later: rows.filter((t) => t.dueAt.getTime() >= limit).map(shape),

@@ -1,5 +1,9 @@
 import { Hono } from 'hono';
-import { notificationListQuerySchema, notificationPreferencesSchema, notificationReadSchema } from '#domain/schemas/notifications';
+import {
+  notificationListQuerySchema,
+  notificationPreferencesSchema,
+  notificationReadSchema,
+} from '#domain/schemas/notifications';
 import type { AppEnv } from '../../http/context.ts';
 import { currentUser, requirePermission } from '../../auth/guard.ts';
 import { pageQuerySchema } from '../../lib/paging.ts';
@@ -20,7 +24,10 @@ export const notificationRoutes = new Hono<AppEnv>()
   .get('/configuracion', async (c) => c.json({ data: await getPreferences(c.var.deps, currentUser(c), c.var.t) }))
   .put('/configuracion', async (c) => {
     const input = await jsonBody(c, notificationPreferencesSchema);
-    return c.json({ data: await savePreferences(c.var.deps, currentUser(c), c.var.t, input), message: c.var.t('notifications.settings.saved') });
+    return c.json({
+      data: await savePreferences(c.var.deps, currentUser(c), c.var.t, input),
+      message: c.var.t('notifications.settings.saved'),
+    });
   })
   .patch('/:id', async (c) => {
     const id = idParam(c.req.param('id'));

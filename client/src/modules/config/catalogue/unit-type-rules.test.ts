@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { unitTypeSchema } from '#domain/schemas/deliveries';
 import { typeInput } from './unit-types-section.tsx';
 
-const parse = (name: string, surface = '') => unitTypeSchema.safeParse(typeInput({ name, category: 'departamento', surface }));
+const parse = (name: string, surface = '') =>
+  unitTypeSchema.safeParse(typeInput({ name, category: 'departamento', surface }));
 
 // docs/product.md §5 "Unit type name is 1 to 49 characters. Surface is 0 to 99999.99" (comma accepted as decimal separator).
 describe('unit type form rules (docs/product.md §5, §9)', () => {

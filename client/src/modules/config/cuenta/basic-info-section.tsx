@@ -1,35 +1,45 @@
 import { useState, type FormEvent } from 'react';
 import { Badge, Button, Field, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { updateAccountSchema } from '#domain/schemas/account';
+import { serverFieldErrors } from '../../../api/errors.ts';
 import { showSuccessToast } from '../../../api/notify.ts';
-import { serverFieldErrors, validate, type FieldErrors } from '../../../shared/forms.ts';
-import type { AuthUser } from '../../../shared/session/auth-user.ts';
-import { accountApi } from './account-api.ts';
+import { validate, type FieldErrors } from '../../../shared/forms.ts';
+import type { AuthUser } from '../../../api/session/auth-user.ts';
+import { useRequestEmailVerification, useSaveUser } from './account-api.ts';
 import { SectionCard } from './section-card.tsx';
-import { useApplyUserAnswer } from './use-save-user.ts';
 
 /** Basic info (docs/product.md §2 cuenta): names and e-mail; the e-mail shows whether it is verified. */
 export function BasicInfoSection({ user }: { user: AuthUser }) {
   const { t } = useTranslation();
-  const apply = useApplyUserAnswer();
   const [form, setForm] = useState({ first_name: user.first_name, last_name: user.last_name, email: user.email ?? '' });
   const [errors, setErrors] = useState<FieldErrors>({});
-  const save = useMutation({ mutationFn: accountApi.update, onSuccess: apply, onError: (e) => setErrors(serverFieldErrors(e)) });
-  const verify = useMutation({ mutationFn: accountApi.requestEmailVerification, onSuccess: (r) => showSuccessToast(r.message) });
+  const save = useSaveUser();
+  const verify = useRequestEmailVerification();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const r = validate(updateAccountSchema, form, t);
     if (!r.ok) return setErrors(r.errors);
     setErrors({});
-    save.mutate(r.data);
+    save.mutate(r.data, {
+      onSuccess: (answer) => showSuccessToast(answer.message),
+      onError: (err) => setErrors(serverFieldErrors(err)),
+    });
   };
   const field = (name: keyof typeof form, label: string, type = 'text', autoComplete?: string) => (
     <Field.Root invalid={Boolean(errors[name])} required>
-      <Field.Label>{label}<Field.RequiredIndicator /></Field.Label>
-      <Input name={name} type={type} autoComplete={autoComplete} value={form[name]} onChange={(e) => setForm({ ...form, [name]: e.target.value })} />
+      <Field.Label>
+        {label}
+        <Field.RequiredIndicator />
+      </Field.Label>
+      <Input
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        value={form[name]}
+        onChange={(e) => setForm({ ...form, [name]: e.target.value })}
+      />
       <Field.ErrorText>{errors[name]}</Field.ErrorText>
     </Field.Root>
   );
@@ -39,8 +49,12 @@ export function BasicInfoSection({ user }: { user: AuthUser }) {
       <form onSubmit={submit} noValidate>
         <Stack gap="4">
           <HStack gap="2" wrap="wrap">
-            <Text textStyle="sm" color="fg.muted">{t('account.page.basic.username')}</Text>
-            <Text textStyle="sm" fontWeight="medium">{user.username}</Text>
+            <Text textStyle="sm" color="fg.muted">
+              {t('account.page.basic.username')}
+            </Text>
+            <Text textStyle="sm" fontWeight="medium">
+              {user.username}
+            </Text>
           </HStack>
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
             {field('first_name', t('account.page.basic.first_name'), 'text', 'given-name')}
@@ -49,19 +63,30 @@ export function BasicInfoSection({ user }: { user: AuthUser }) {
           {field('email', t('account.page.basic.email'), 'email', 'email')}
           <HStack gap="2" wrap="wrap">
             {user.email_verified ? (
-              <Badge colorPalette="green" data-testid="email-verified">{t('account.page.basic.email_verified')}</Badge>
+              <Badge colorPalette="green" data-testid="email-verified">
+                {t('account.page.basic.email_verified')}
+              </Badge>
             ) : (
               <>
-                <Badge colorPalette="orange" data-testid="email-unverified">{t('account.page.basic.email_unverified')}</Badge>
+                <Badge colorPalette="orange" data-testid="email-unverified">
+                  {t('account.page.basic.email_unverified')}
+                </Badge>
                 {user.email ? (
-                  <Button size="xs" variant="outline" loading={verify.isPending} onClick={() => verify.mutate()}>
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    loading={verify.isPending}
+                    onClick={() => verify.mutate(undefined, { onSuccess: (r) => showSuccessToast(r.message) })}
+                  >
                     {t('account.page.basic.send_verification')}
                   </Button>
                 ) : null}
               </>
             )}
           </HStack>
-          <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={save.isPending}>{t('account.page.save')}</Button>
+          <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={save.isPending}>
+            {t('account.page.save')}
+          </Button>
         </Stack>
       </form>
     </SectionCard>

@@ -3,7 +3,7 @@ import { Alert, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader, PageSpinner } from '../../../shared/layout/page-states.tsx';
-import { useAuthUser } from '../../../shared/session/auth-user.ts';
+import { useAuthUser } from '../../../api/session/auth-user.ts';
 import { BasicInfoSection } from './basic-info-section.tsx';
 import { LanguageSection } from './language-section.tsx';
 import { PasswordSection } from './password-section.tsx';
@@ -17,7 +17,9 @@ export function CuentaPage() {
   const [search] = useSearchParams();
   // The e-mail verification link lands here with its outcome (?email_verificado=1|0).
   const verified = search.get('email_verificado');
-  useEffect(() => { if (verified === '1') void refetch(); }, [verified, refetch]);
+  useEffect(() => {
+    if (verified === '1') void refetch();
+  }, [verified, refetch]);
   if (!user) return <PageSpinner />;
 
   return (

@@ -1,37 +1,39 @@
 import { useCallback, useRef, useState } from 'react';
 import { Badge, Box, Button, HStack, Image, Stack, Tabs, Text } from '@chakra-ui/react';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Trash2, Upload } from 'lucide-react';
 import { UPLOAD } from '#domain/limits';
-import { showErrorToast } from '../../../api/notify.ts';
-import type { AuthUser } from '../../../shared/session/auth-user.ts';
-import { accountApi, uploadImage } from './account-api.ts';
+import { showErrorToast, showSuccessToast } from '../../../api/notify.ts';
+import type { AuthUser } from '../../../api/session/auth-user.ts';
+import { useRemoveSignature, useSaveSignature } from './account-api.ts';
 import { SectionCard } from './section-card.tsx';
 import { SignatureCanvas, type SignatureCanvasHandle } from './signature-canvas.tsx';
-import { useApplyUserAnswer } from './use-save-user.ts';
 
 const ACCEPTED = ['image/png', 'image/jpeg'];
 
 /** Signature (docs/product.md §2 cuenta): drawn on a pad or uploaded as a .png/.jpg image, then verified by the company. */
 export function SignatureSection({ user }: { user: AuthUser }) {
   const { t } = useTranslation();
-  const apply = useApplyUserAnswer();
   const pad = useRef<SignatureCanvasHandle>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const [isPadEmpty, setPadEmpty] = useState(true);
   const [file, setFile] = useState<File | null>(null);
   const onPadChange = useCallback((empty: boolean) => setPadEmpty(empty), []);
 
-  const save = useMutation({
-    mutationFn: async (blob: Blob) => accountApi.setSignature(await uploadImage(blob, blob instanceof File ? blob.name : 'firma.png')),
-    onSuccess: (answer) => { apply(answer); pad.current?.clear(); setFile(null); },
-  });
-  const remove = useMutation({ mutationFn: accountApi.removeSignature, onSuccess: apply });
+  const save = useSaveSignature();
+  const remove = useRemoveSignature();
+  const saveImage = (image: Blob) =>
+    save.mutate(image, {
+      onSuccess: (answer) => {
+        showSuccessToast(answer.message);
+        pad.current?.clear();
+        setFile(null);
+      },
+    });
 
   const saveDrawing = async () => {
     const blob = await pad.current?.toBlob();
-    if (blob) save.mutate(blob);
+    if (blob) saveImage(blob);
   };
   const pick = (f: File | undefined) => {
     if (!f) return;
@@ -41,14 +43,35 @@ export function SignatureSection({ user }: { user: AuthUser }) {
   };
 
   return (
-    <SectionCard title={t('account.page.signature.title')} description={t('account.page.signature.description')} testId="account-signature">
+    <SectionCard
+      title={t('account.page.signature.title')}
+      description={t('account.page.signature.description')}
+      testId="account-signature"
+    >
       <Stack gap="5">
         <HStack gap="4" align="center" wrap="wrap">
-          <Box w="48" h="20" borderWidth="1px" borderRadius="md" bg="bg.subtle" display="grid" placeItems="center" overflow="hidden">
+          <Box
+            w="48"
+            h="20"
+            borderWidth="1px"
+            borderRadius="md"
+            bg="bg.subtle"
+            display="grid"
+            placeItems="center"
+            overflow="hidden"
+          >
             {user.signature_url ? (
-              <Image src={user.signature_url} alt={t('account.page.signature.current')} maxH="full" maxW="full" objectFit="contain" />
+              <Image
+                src={user.signature_url}
+                alt={t('account.page.signature.current')}
+                maxH="full"
+                maxW="full"
+                objectFit="contain"
+              />
             ) : (
-              <Text textStyle="xs" color="fg.muted" px="2" textAlign="center">{t('account.page.signature.none')}</Text>
+              <Text textStyle="xs" color="fg.muted" px="2" textAlign="center">
+                {t('account.page.signature.none')}
+              </Text>
             )}
           </Box>
           {user.signature_url ? (
@@ -56,8 +79,15 @@ export function SignatureSection({ user }: { user: AuthUser }) {
               <Badge colorPalette={user.signature_verified ? 'green' : 'orange'}>
                 {t(user.signature_verified ? 'account.page.signature.verified' : 'account.page.signature.unverified')}
               </Badge>
-              <Button size="xs" variant="outline" colorPalette="red" loading={remove.isPending} onClick={() => remove.mutate()}>
-                <Trash2 aria-hidden />{t('account.page.signature.remove')}
+              <Button
+                size="xs"
+                variant="outline"
+                colorPalette="red"
+                loading={remove.isPending}
+                onClick={() => remove.mutate(undefined, { onSuccess: (answer) => showSuccessToast(answer.message) })}
+              >
+                <Trash2 aria-hidden />
+                {t('account.page.signature.remove')}
               </Button>
             </Stack>
           ) : null}
@@ -71,8 +101,16 @@ export function SignatureSection({ user }: { user: AuthUser }) {
             <Stack gap="3">
               <SignatureCanvas ref={pad} onChange={onPadChange} />
               <HStack gap="2">
-                <Button variant="outline" size="sm" onClick={() => pad.current?.clear()} disabled={isPadEmpty}>{t('account.page.signature.clear')}</Button>
-                <Button colorPalette="brand" size="sm" onClick={() => void saveDrawing()} disabled={isPadEmpty} loading={save.isPending}>
+                <Button variant="outline" size="sm" onClick={() => pad.current?.clear()} disabled={isPadEmpty}>
+                  {t('account.page.signature.clear')}
+                </Button>
+                <Button
+                  colorPalette="brand"
+                  size="sm"
+                  onClick={() => void saveDrawing()}
+                  disabled={isPadEmpty}
+                  loading={save.isPending}
+                >
                   {t('account.page.signature.save')}
                 </Button>
               </HStack>
@@ -80,14 +118,36 @@ export function SignatureSection({ user }: { user: AuthUser }) {
           </Tabs.Content>
           <Tabs.Content value="upload">
             <Stack gap="3" align="flex-start">
-              <input ref={fileInput} type="file" accept=".png,.jpg,.jpeg,image/png,image/jpeg" hidden
-                data-testid="signature-file-input" onChange={(e) => { pick(e.target.files?.[0]); e.target.value = ''; }} />
+              <input
+                ref={fileInput}
+                type="file"
+                accept=".png,.jpg,.jpeg,image/png,image/jpeg"
+                hidden
+                data-testid="signature-file-input"
+                onChange={(e) => {
+                  pick(e.target.files?.[0]);
+                  e.target.value = '';
+                }}
+              />
               <Button variant="outline" size="sm" onClick={() => fileInput.current?.click()}>
-                <Upload aria-hidden />{t('account.page.signature.choose_file')}
+                <Upload aria-hidden />
+                {t('account.page.signature.choose_file')}
               </Button>
-              <Text textStyle="xs" color="fg.muted">{t('account.page.signature.file_hint')}</Text>
-              {file ? <Text textStyle="sm" data-testid="signature-file">{file.name}</Text> : null}
-              <Button colorPalette="brand" size="sm" disabled={!file} loading={save.isPending} onClick={() => file && save.mutate(file)}>
+              <Text textStyle="xs" color="fg.muted">
+                {t('account.page.signature.file_hint')}
+              </Text>
+              {file ? (
+                <Text textStyle="sm" data-testid="signature-file">
+                  {file.name}
+                </Text>
+              ) : null}
+              <Button
+                colorPalette="brand"
+                size="sm"
+                disabled={!file}
+                loading={save.isPending}
+                onClick={() => file && saveImage(file)}
+              >
                 {t('account.page.signature.save')}
               </Button>
             </Stack>

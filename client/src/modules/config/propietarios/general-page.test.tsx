@@ -11,30 +11,53 @@ import { hasChanges } from './no-changes.ts';
 vi.setConfig({ testTimeout: 30_000 });
 
 const stored = {
-  project_id: 1, municipal_reception_date: '2025-11-03', real_estate_name: 'Inmobiliaria Los Andes', real_estate_id_number: '76.123.456-0',
-  legal_representative: 'Ana Pérez', legal_representative_id_number: null, tax_ids: [], contacts: [], response_time_hours: 48,
-  response_action: 'notificar_responsable', notification_message: null, owner_confirmation_limit_hours: 24, accessories: ['Llaves'], updated_at: null,
+  project_id: 1,
+  municipal_reception_date: '2025-11-03',
+  real_estate_name: 'Inmobiliaria Los Andes',
+  real_estate_id_number: '76.123.456-0',
+  legal_representative: 'Ana Pérez',
+  legal_representative_id_number: null,
+  tax_ids: [],
+  contacts: [],
+  response_time_hours: 48,
+  response_action: 'notificar_responsable',
+  notification_message: null,
+  owner_confirmation_limit_hours: 24,
+  accessories: ['Llaves'],
+  updated_at: null,
 };
 
-const renderPage = (country = 'CL') => renderConfigPage(<GeneralConfigPage />, '/config/propietarios/general', { projectId: 1, country });
+const renderPage = (country = 'CL') =>
+  renderConfigPage(<GeneralConfigPage />, '/config/propietarios/general', { projectId: 1, country });
 
 // docs/product.md §5 "Saving with no changes shows a 'no changes to send' message"; the client sends no request at all
 // (docs/decisions.md, Entregas client).
 describe('config propietarios general (docs/product.md §2, §5)', () => {
-  beforeEach(() => { localStorage.clear(); session.reset(); session.setProject(1); });
-  afterEach(() => { vi.unstubAllGlobals(); vi.restoreAllMocks(); });
+  beforeEach(() => {
+    localStorage.clear();
+    session.reset();
+    session.setProject(1);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
 
   it('saving with no changes says so and sends nothing', async () => {
     const api = mockFetch(() => ({ body: { data: stored } }));
     const toast = vi.spyOn(notify, 'showToast').mockImplementation(() => undefined);
     renderPage();
     await userEvent.click(await screen.findByTestId('cfg-save'));
-    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ type: 'warning', title: 'No hay cambios para enviar' }));
+    expect(toast).toHaveBeenCalledWith(
+      expect.objectContaining({ type: 'warning', title: 'No hay cambios para enviar' }),
+    );
     expect(api.calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
   });
 
   it('a changed field is sent; the notification message counts up to 1000', async () => {
-    const api = mockFetch((call) => ({ body: { data: call.method === 'PUT' ? { ...stored, real_estate_name: 'Inmobiliaria Cordillera' } : stored } }));
+    const api = mockFetch((call) => ({
+      body: { data: call.method === 'PUT' ? { ...stored, real_estate_name: 'Inmobiliaria Cordillera' } : stored },
+    }));
     renderPage();
     const counter = await screen.findByTestId('cfg-notification-message-counter');
     expect(counter.textContent).toBe('0 / 1000');

@@ -14,11 +14,22 @@ function renderPage(iframe: { enabled: boolean; allowed_origins: string[]; frame
 
 // docs/product.md#owner-portal: the owner portal embedded in the company's site, framed only by the allowed origins.
 describe('config propietarios iframe', () => {
-  beforeEach(() => { localStorage.clear(); session.reset(); session.setProject(7); });
-  afterEach(() => { vi.unstubAllGlobals(); vi.restoreAllMocks(); });
+  beforeEach(() => {
+    localStorage.clear();
+    session.reset();
+    session.setProject(7);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
 
-  it('shows the policy in force and the snippet that embeds this project\'s portal', async () => {
-    renderPage({ enabled: true, allowed_origins: ['https://www.cordillera.cl'], frame_ancestors: "'self' https://www.cordillera.cl" });
+  it("shows the policy in force and the snippet that embeds this project's portal", async () => {
+    renderPage({
+      enabled: true,
+      allowed_origins: ['https://www.cordillera.cl'],
+      frame_ancestors: "'self' https://www.cordillera.cl",
+    });
     const snippet = await screen.findByTestId('cfg-iframe-embed');
     expect(snippet.textContent).toContain(`src="${window.location.origin}/portal?proyecto=7"`);
     expect(snippet.textContent).toMatch(/^<iframe .*><\/iframe>$/);

@@ -5,7 +5,12 @@ export function normalise(value: unknown): unknown {
   if (typeof value === 'string') return value.trim() === '' ? null : value.trim();
   if (Array.isArray(value)) return value.map(normalise);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, normalise(v)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, v]) => v !== undefined)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([k, v]) => [k, normalise(v)]),
+    );
   }
   return value ?? null;
 }

@@ -17,18 +17,37 @@ export function PropietariosConfigLayout() {
   const { projectId, projects } = useConfigProject();
   const current = TABS.find((tab) => pathname.includes(`/config/propietarios/${tab}`)) ?? 'global';
   return (
-    <Stack gap="4">
-      <Tabs.Root value={current} onValueChange={(d) => navigate(`/config/propietarios/${d.value}`)} variant="line">
-        <Tabs.List overflowX="auto" overflowY="hidden">
-          {TABS.map((tab) => <Tabs.Trigger key={tab} value={tab} flexShrink={0} data-testid={`config-tab-${tab}`}>{t(`routes.config.propietarios.${tab}.title`)}</Tabs.Trigger>)}
-        </Tabs.List>
-      </Tabs.Root>
-      {PER_PROJECT.has(current) ? (
-        <ProjectSelect projects={projects} value={projectId} onChange={(id) => session.setProject(id)} label={t('deliveries_ui.config.project')} size="md" data-testid="config-project" />
-      ) : null}
-      {PER_PROJECT.has(current) && !projectId
-        ? <Alert.Root status="info"><Alert.Indicator /><Alert.Title>{t('deliveries_ui.pick_project')}</Alert.Title></Alert.Root>
-        : <Outlet />}
-    </Stack>
+    <Tabs.Root value={current} onValueChange={(d) => navigate(`/config/propietarios/${d.value}`)} variant="line">
+      <Tabs.List overflowX="auto" overflowY="hidden">
+        {TABS.map((tab) => (
+          <Tabs.Trigger key={tab} value={tab} flexShrink={0} data-testid={`config-tab-${tab}`}>
+            {t(`routes.config.propietarios.${tab}.title`)}
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+      {/* The open tab's screen is its tabpanel, so each tab's aria-controls names an element that exists. */}
+      <Tabs.Content value={current}>
+        <Stack gap="4">
+          {PER_PROJECT.has(current) ? (
+            <ProjectSelect
+              projects={projects}
+              value={projectId}
+              onChange={(id) => session.setProject(id)}
+              label={t('deliveries_ui.config.project')}
+              size="md"
+              data-testid="config-project"
+            />
+          ) : null}
+          {PER_PROJECT.has(current) && !projectId ? (
+            <Alert.Root status="info">
+              <Alert.Indicator />
+              <Alert.Title>{t('deliveries_ui.pick_project')}</Alert.Title>
+            </Alert.Root>
+          ) : (
+            <Outlet />
+          )}
+        </Stack>
+      </Tabs.Content>
+    </Tabs.Root>
   );
 }

@@ -1,4 +1,4 @@
-import { useAuthUser } from '../../../shared/session/auth-user.ts';
+import { useAuthUser } from '../../../api/session/auth-user.ts';
 import { useSession } from '../../../shared/session/session-store.ts';
 
 /** The project the configuration applies to: the session's (top bar) project, if the user has it. */
@@ -6,5 +6,9 @@ export function useConfigProject() {
   const projectId = useSession((s) => s.projectId);
   const { data: user } = useAuthUser();
   const projects = user?.proyectos ?? [];
-  return { projectId: projects.some((p) => p.id === projectId) ? projectId : null, projects, country: user?.company.country ?? 'CL' };
+  return {
+    projectId: projects.some((p) => p.id === projectId) ? projectId : null,
+    projects,
+    country: user?.company.country ?? 'CL',
+  };
 }

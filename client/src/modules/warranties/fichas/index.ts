@@ -1,2 +1,0 @@
-/** Public surface of the fichas list (docs/product.md §2 /warranties/fichas), lazy-loaded by the route table. */
-export { FichasPage } from './fichas-page.tsx';

@@ -1,0 +1,30 @@
+import { acMachine } from './ac.ts';
+import { courseMachine } from './course.ts';
+import { deliveryScheduleMachine } from './delivery-schedule.ts';
+import { failureMachine } from './failure.ts';
+import { fichaMachine } from './ficha.ts';
+import { integrationMachine } from './integration.ts';
+import { orderMachine } from './order.ts';
+import { ticketMachine } from './ticket.ts';
+import { uploadItemMachine } from './upload-item.ts';
+import { userMachine } from './user.ts';
+import { webhookEventMachine } from './webhook-event.ts';
+
+/** Every lifecycle machine of docs/product.md §4, by the name used in locale keys (machines.<name>.*). */
+export const machines = {
+  ticket: ticketMachine,
+  failure: failureMachine,
+  ac: acMachine,
+  order: orderMachine,
+  ficha: fichaMachine,
+  deliverySchedule: deliveryScheduleMachine,
+  course: courseMachine,
+  uploadItem: uploadItemMachine,
+  webhookEvent: webhookEventMachine,
+  integration: integrationMachine,
+  user: userMachine,
+} as const;
+
+export type Machines = typeof machines;
+export type MachineName = keyof Machines;
+export const MACHINE_NAMES = Object.keys(machines) as MachineName[];

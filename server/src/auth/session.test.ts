@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { and, eq, gt } from 'drizzle-orm';
+import { SESSION_ENDED_EVENT } from '#domain/realtime';
+import { outbox, sessions } from '../db/schema/index.ts';
+import { createTestContext, type TestContext } from '../test-support.ts';
+import { liveSessionKey } from './session-end.ts';
+import { sha256 } from './tokens.ts';
+
+// Migrating and seeding PGlite takes seconds, over a minute on a busy shared machine.
+const SEED_TIMEOUT = 180_000;
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+}, SEED_TIMEOUT);
+afterAll(async () => {
+  await ctx?.close();
+});
+
+/** A fresh session of `username`: its token and its stored id. */
+async function signIn(username: string) {
+  const token = (await ctx.login(username)).split('=')[1];
+  return { token, id: sha256(token) };
+}
+
+async function endedEventsAfter(lastId: number) {
+  return ctx.db
+    .select()
+    .from(outbox)
+    .where(and(gt(outbox.id, lastId), eq(outbox.type, SESSION_ENDED_EVENT)));
+}
+const lastOutboxId = async () =>
+  (await ctx.db.select({ id: outbox.id }).from(outbox)).reduce((max, r) => Math.max(max, r.id), 0);
+
+describe('a session that expires ends like any other (docs/architecture.md §5: its live connections close)', () => {
+  it.each([
+    ['idle', (now: number) => ({ lastSeenAt: new Date(now - ctx.deps.config.sessionIdleMs - 1000) })],
+    ['absolute', (now: number) => ({ expiresAt: new Date(now - 1000) })],
+  ] as const)(
+    '%s expiry deletes the session and records session.ended for its user, waking the relay',
+    async (_, aged) => {
+      const session = await signIn('agente');
+      const user = await ctx.deps.sessions.resolve(session.token);
+      expect(user?.username).toBe('agente');
+      await ctx.db.update(sessions).set(aged(Date.now())).where(eq(sessions.id, session.id));
+      ctx.deps.sessions.evictUser(user!.id);
+      const before = await lastOutboxId();
+      const wake = vi.fn();
+      ctx.deps.wakeOutbox = wake;
+      try {
+        expect(await ctx.deps.sessions.resolve(session.token)).toBeUndefined();
+      } finally {
+        ctx.deps.wakeOutbox = undefined;
+      }
+      expect(await ctx.db.select().from(sessions).where(eq(sessions.id, session.id))).toEqual([]);
+      const ended = await endedEventsAfter(before);
+      expect(ended).toHaveLength(1);
+      expect(ended[0]).toMatchObject({ companyId: user!.companyId });
+      expect(ended[0].payload).toMatchObject({ userId: user!.id, data: { session: liveSessionKey(session.id) } });
+      expect(wake).toHaveBeenCalled();
+      // Asked again, the session is simply unknown: no second event.
+      expect(await ctx.deps.sessions.resolve(session.token)).toBeUndefined();
+      expect(await endedEventsAfter(before)).toHaveLength(1);
+    },
+  );
+
+  it('an open session is untouched and records nothing', async () => {
+    const session = await signIn('agente');
+    const before = await lastOutboxId();
+    expect((await ctx.deps.sessions.resolve(session.token))?.username).toBe('agente');
+    expect(await endedEventsAfter(before)).toEqual([]);
+  });
+});

@@ -1,0 +1,45 @@
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from './client.ts';
+import { profiles, userProjects, users } from './schema/index.ts';
+
+/** docs/product.md §3 User option: a person's name and initials as every list and select shows them. */
+export const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
+export const acronymOf = (u: { firstName: string; lastName: string }) =>
+  `${u.firstName.charAt(0)}${u.lastName.charAt(0)}`.toUpperCase();
+
+/**
+ * SQL: `users` is active staff of the company who can see the project (every project, or assigned
+ * to this one): the only people a ticket, an order or a delivery may be assigned to. Needs `profiles`
+ * joined (a left join is enough: no profile means assigned only).
+ */
+export const activeStaffSeeing = (companyId: number, projectId: number) =>
+  and(
+    eq(users.companyId, companyId),
+    eq(users.kind, 'staff'),
+    eq(users.isActive, true),
+    isNull(users.deletedAt),
+    or(
+      sql`${profiles.permissions} @> '["todos_los_proyectos"]'::jsonb`,
+      sql`exists (select 1 from ${userProjects} where ${userProjects.userId} = ${users.id} and ${userProjects.projectId} = ${projectId})`,
+    ),
+  );
+
+/** docs/product.md §3 User option: the people a ticket, an order, a ficha or the agenda names, by id. */
+export async function userBriefs(db: DbOrTx, ids: (number | null | undefined)[]) {
+  const unique = [...new Set(ids.filter((i): i is number => typeof i === 'number'))];
+  if (!unique.length) return new Map<number, UserBrief>();
+  const rows = await db.select().from(users).where(inArray(users.id, unique));
+  return new Map<number, UserBrief>(
+    rows.map((u) => [
+      u.id,
+      {
+        id: u.id,
+        full_name: fullName(u),
+        acronym: acronymOf(u),
+        color: u.color,
+        is_enabled: u.isActive && !u.deletedAt,
+      },
+    ]),
+  );
+}
+export type UserBrief = { id: number; full_name: string; acronym: string; color: string | null; is_enabled: boolean };

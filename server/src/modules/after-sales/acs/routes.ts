@@ -1,0 +1,45 @@
+import { Hono } from 'hono';
+import { acCreateSchema, acReplySchema } from '#domain/schemas/after-sales';
+import { acCommands, acFollowUpSchema } from '#domain/acs';
+import { TICKET_MANAGE } from '#domain/tickets';
+import type { AppEnv } from '../../../http/context.ts';
+import { currentUser, requirePermission, requireVerb } from '../../../auth/guard.ts';
+import { jsonBody } from '../../../lib/validate.ts';
+import { idParam } from '../shared/scope.ts';
+import { createAc, followUp, listAcs, replyAc } from './service.ts';
+
+/** docs/product.md §2 solicitud/{id}/ac: conformity acts, the owner's answer and the follow-up (docs/product.md §4 AC). */
+export const acRoutes = new Hono<AppEnv>()
+  .get('/', async (c) => c.json({ data: await listAcs(c.var.deps, currentUser(c), idParam(c.req.param('id'))) }))
+  .post('/', requirePermission(TICKET_MANAGE), async (c) => {
+    const { failure_ids } = await jsonBody(c, acCreateSchema);
+    const ac = await createAc(c.var.deps, currentUser(c), idParam(c.req.param('id')), failure_ids);
+    return c.json({ data: { id: ac.id, code: ac.code, state: ac.state } }, 201);
+  })
+  .post('/:acId/responder', requireVerb(acCommands, 'responder'), async (c) => {
+    const ac = await replyAc(
+      c.var.deps,
+      currentUser(c),
+      idParam(c.req.param('id')),
+      idParam(c.req.param('acId')),
+      await jsonBody(c, acReplySchema),
+      c.var.t,
+    );
+    return c.json({
+      data: { id: ac.id, state: ac.state, follow_up: ac.followUp, follow_up_order_id: ac.followUpOrderId },
+    });
+  })
+  .post('/:acId/seguimiento', requireVerb(acCommands, 'seguimiento'), async (c) => {
+    const { follow_up } = await jsonBody(c, acFollowUpSchema);
+    const ac = await followUp(
+      c.var.deps,
+      currentUser(c),
+      idParam(c.req.param('id')),
+      idParam(c.req.param('acId')),
+      follow_up,
+      c.var.t,
+    );
+    return c.json({
+      data: { id: ac.id, state: ac.state, follow_up: ac.followUp, follow_up_order_id: ac.followUpOrderId },
+    });
+  });

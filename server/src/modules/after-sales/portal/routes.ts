@@ -1,0 +1,105 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { attachmentSchema, MESSAGE_MAX, orderDecisionSchema, TICKET_SUBJECT_MAX } from '#domain/schemas/after-sales';
+import { UPLOAD } from '#domain/limits';
+import { id } from '#domain/schemas/common';
+import type { AppEnv } from '../../../http/context.ts';
+import { currentUser, requireOwner } from '../../../auth/guard.ts';
+import { pageQuerySchema } from '../../../lib/paging.ts';
+import { jsonBody, queryOf } from '../../../lib/validate.ts';
+import { idParam } from '../shared/scope.ts';
+import { createTicket } from '../tickets/service.ts';
+import { ticketDetail } from '../tickets/detail.ts';
+import { timeline } from '../tickets/timeline.ts';
+import { postMessage } from '../tickets/messages.ts';
+import { listFailures } from '../failures/service.ts';
+import { ownerAnswer } from '../orders/confirmation.ts';
+import { loadOwnerOrder, loadOwnerTicket, myTickets, myUnits, ownerRecordFor, ownerVisits } from './service.ts';
+
+const text = (max: number) =>
+  z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(max, 'validation.max_length');
+const photos = z.array(attachmentSchema).max(UPLOAD.uploaderDefaultMaxFiles, 'validation.max_items').default([]);
+/** What an owner sends from the portal (docs/product.md#owner-portal): unit, subject, message and photos; origin is PWA. */
+export const portalTicketSchema = z.object({
+  unit_id: id(),
+  subject: text(TICKET_SUBJECT_MAX),
+  message: text(MESSAGE_MAX),
+  attachments: photos,
+});
+const portalMessageSchema = z.object({ body: text(MESSAGE_MAX), attachments: photos });
+const pageOnly = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
+
+/** Owner portal API (docs/product.md#owner-portal, origin PWA): an owner only ever sees their own units' data. */
+export const portalRoutes = new Hono<AppEnv>()
+  .use(requireOwner)
+  .get('/unidades', async (c) => c.json({ data: await myUnits(c.var.deps, currentUser(c)) }))
+  .get('/solicitudes', async (c) => c.json(await myTickets(c.var.deps, currentUser(c), queryOf(c, pageQuerySchema))))
+  .post('/solicitudes', async (c) => {
+    const user = currentUser(c);
+    const input = await jsonBody(c, portalTicketSchema);
+    const ownerId = await ownerRecordFor(c.var.deps, user, input.unit_id);
+    const ticket = await createTicket(
+      c.var.deps,
+      user,
+      {
+        unit_id: input.unit_id,
+        applicant_owner_id: ownerId,
+        origin: 'PWA',
+        priority: 'medium',
+        cc: [],
+        subject: input.subject,
+        message: input.message,
+        attachments: input.attachments,
+        responsible_id: null,
+      },
+      c.var.t,
+    );
+    return c.json({ data: await ticketDetail(c.var.deps, user, ticket) }, 201);
+  })
+  .get('/solicitudes/:id', async (c) => {
+    const user = currentUser(c);
+    const ticket = await loadOwnerTicket(c.var.deps, user, idParam(c.req.param('id')));
+    const [detail, failures, visits] = await Promise.all([
+      ticketDetail(c.var.deps, user, ticket),
+      listFailures(c.var.deps, user, ticket),
+      ownerVisits(c.var.deps, user, [ticket.id]),
+    ]);
+    return c.json({ data: { ...detail, failures, visits } });
+  })
+  .get('/solicitudes/:id/actividad', async (c) => {
+    const user = currentUser(c);
+    const ticket = await loadOwnerTicket(c.var.deps, user, idParam(c.req.param('id')));
+    const { page } = queryOf(c, pageOnly);
+    return c.json(
+      await timeline(c.var.deps.database.db, {
+        companyId: user.companyId,
+        ticketId: ticket.id,
+        ownerView: true,
+        page,
+        t: c.var.t,
+      }),
+    );
+  })
+  .post('/solicitudes/:id/mensajes', async (c) => {
+    const user = currentUser(c);
+    const ticket = await loadOwnerTicket(c.var.deps, user, idParam(c.req.param('id')));
+    const input = await jsonBody(c, portalMessageSchema);
+    const message = await postMessage(c.var.deps, user, ticket, { ...input, visibility: 'public' }, c.var.t);
+    return c.json({ data: { id: message.id, created_at: message.createdAt.toISOString() } }, 201);
+  })
+  .get('/visitas', async (c) => c.json({ data: await ownerVisits(c.var.deps, currentUser(c)) }))
+  .post('/visitas/:orderId/:action{(?:confirmar|rechazar)}', async (c) => {
+    const user = currentUser(c);
+    const { ticket, order } = await loadOwnerOrder(c.var.deps, user, idParam(c.req.param('orderId')));
+    const { reason } = await jsonBody(c, orderDecisionSchema);
+    await ownerAnswer(
+      c.var.deps,
+      ticket,
+      order,
+      c.req.param('action') === 'confirmar' ? 'confirm' : 'reject',
+      user.id,
+      c.var.t,
+      reason,
+    );
+    return c.json({ data: (await ownerVisits(c.var.deps, user, [ticket.id])).find((v) => v.id === order.id) ?? null });
+  });
