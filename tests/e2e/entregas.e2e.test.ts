@@ -37,8 +37,12 @@ async function sign(page: Page, testId: string) {
 describe.skipIf(!hasChromium())('entregas: a delivery from scheduling to the signed act', () => {
   let browser: Browser;
   let fichaUrl = '';
-  beforeAll(async () => { browser = await launch(); });
-  afterAll(async () => { await browser?.close(); });
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
 
   it('supervisor: adds the owner and schedules the delivery; the owner answer is recorded (docs/product.md §4 delivery schedule)', async () => {
     const context = await newContext(browser);
@@ -46,7 +50,11 @@ describe.skipIf(!hasChromium())('entregas: a delivery from scheduling to the sig
     await login(page, 'supervisor');
     await page.waitForURL(/\/home/);
     fichaUrl = await openFicha(page);
-    await expect(page.getByTestId('ficha-actions').getByRole('button').allTextContents()).resolves.toEqual(['Agendar entrega', 'Entregar', 'Limpiar']);
+    await expect(page.getByTestId('ficha-actions').getByRole('button').allTextContents()).resolves.toEqual([
+      'Agendar entrega',
+      'Entregar',
+      'Limpiar',
+    ]);
 
     await page.getByTestId('owner-add').click();
     await page.getByTestId('owner-name').fill(OWNER.name);
@@ -63,7 +71,9 @@ describe.skipIf(!hasChromium())('entregas: a delivery from scheduling to the sig
     await page.getByTestId('schedule-submit').click();
     await expect(page.getByTestId('schedule-state').textContent()).resolves.toBe('Por confirmar');
     await page.getByTestId('action-schedule-confirm').click();
-    await page.waitForFunction(() => document.querySelector('[data-testid=schedule-state]')?.textContent === 'Confirmada');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=schedule-state]')?.textContent === 'Confirmada',
+    );
     await context.close();
   });
 
@@ -73,7 +83,11 @@ describe.skipIf(!hasChromium())('entregas: a delivery from scheduling to the sig
     await login(page, 'inspector');
     await page.waitForURL(/\/home/);
     await page.goto(`${fichaUrl}/detalles`);
-    for (const [name, value] of [['light', '1234,5'], ['cold_water', '17,25'], ['gas', '3,75']] as const) {
+    for (const [name, value] of [
+      ['light', '1234,5'],
+      ['cold_water', '17,25'],
+      ['gas', '3,75'],
+    ] as const) {
       const input = page.locator(`input[name=reading-${name}]`);
       await input.fill(value);
       await input.press('Tab');
@@ -90,12 +104,15 @@ describe.skipIf(!hasChromium())('entregas: a delivery from scheduling to the sig
     await page.getByText('Cambios guardados').first().waitFor();
 
     // The inspector reviews and delivers, but scheduling and undoing are the supervisor's (server permissions).
-    await expect(page.getByTestId('ficha-actions').getByRole('button').allTextContents()).resolves.toEqual(['Entregar']);
+    await expect(page.getByTestId('ficha-actions').getByRole('button').allTextContents()).resolves.toEqual([
+      'Entregar',
+    ]);
     await page.getByTestId('action-deliver').click();
     const dialog = page.getByTestId('deliver-dialog');
-    await dialog.getByTestId('deliver-submit').click();
-    await dialog.getByTestId('deliver-attendees-error').waitFor(); // docs/product.md §5: at least one person in a role
-    await dialog.getByText(`${OWNER.name} ${OWNER.last_name}`).click();
+    // docs/product.md §5: the unit's sole owner starts ticked in their role, as the one receiving it.
+    const attendee = dialog.locator('[data-testid^="deliver-attendee-"]');
+    await expect(attendee.textContent()).resolves.toBe(`${OWNER.name} ${OWNER.last_name}`);
+    await dialog.locator('[data-testid^="deliver-attendee-"][data-state="checked"]').waitFor();
     await dialog.getByTestId('deliver-observations').fill('Se entregan llaves y controles');
     await sign(page, 'owner-signature');
     await sign(page, 'representative-signature');
