@@ -6,3 +6,4 @@ export * from './notifications.ts';
 export * from './outbox.ts';
 export * from './files.ts';
 export * from './deliveries.ts';
+export * from './admin.ts';
