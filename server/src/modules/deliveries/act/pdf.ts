@@ -17,7 +17,7 @@ import { openFile } from '../../files/service.ts';
 import { readingsOf } from '../fichas/details.ts';
 import { fullName } from '../../../db/staff.ts';
 import { loadFicha, loadUnit, unitPeople } from '../shared/scope.ts';
-import { PdfWriter } from './pdf-writer.ts';
+import { PdfWriter } from '../../../lib/pdf-writer.ts';
 
 /** Reads a stored image of the caller's company; a missing or unreadable file simply leaves its place empty. */
 async function imageBytes(
