@@ -31,7 +31,8 @@ export default defineConfig({
           ],
           environment: 'node',
           testTimeout: 30000,
-          hookTimeout: 60000,
+          // Booting, migrating and seeding PGlite takes seconds, over a minute on a busy 2-core machine.
+          hookTimeout: 180000,
         },
       },
       {
@@ -40,7 +41,8 @@ export default defineConfig({
           include: ['realtime/**/*.test.ts', 'tests/fault/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30000,
-          hookTimeout: 60000,
+          // Booting, migrating and seeding PGlite takes seconds, over a minute on a busy 2-core machine.
+          hookTimeout: 180000,
         },
       },
       {

@@ -363,7 +363,10 @@ describe('fuzz: every route, every request schema', () => {
           },
         );
       } catch (error) {
-        failures.push(failure || String(error));
+        // fast-check reports a call the time budget cut before its first case as an error even with
+        // markInterruptAsFailure off; that call was cut short (counted below), nothing failed.
+        const cutBeforeFirstCase = !failure && runs === 0 && String(error).includes('Property interrupted');
+        if (!cutBeforeFirstCase) failures.push(failure || String(error));
       }
       stats.requests += runs;
       if (runs < RUNS && !failure) stats.cut++;
