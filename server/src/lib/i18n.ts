@@ -34,8 +34,22 @@ const translators = new Map<Locale, Translate>();
 export function translator(locale: Locale): Translate {
   let t = translators.get(locale);
   if (!t) {
+    const plurals = new Intl.PluralRules(locale);
+    // As i18next does: with a numeric `count`, 'key_zero' (for 0), then 'key_one' / 'key_other' by the locale's
+    // plural rule, come first.
+    const find = (tree: Tree, key: string, params?: Params) => {
+      const count = params?.count;
+      if (typeof count === 'number')
+        return (
+          (count === 0 ? lookup(tree, `${key}_zero`) : undefined) ??
+          lookup(tree, `${key}_${plurals.select(count)}`) ??
+          lookup(tree, `${key}_other`) ??
+          lookup(tree, key)
+        );
+      return lookup(tree, key);
+    };
     t = (key, params) => {
-      const template = lookup(catalogs[locale], key) ?? lookup(catalogs.es, key) ?? key;
+      const template = find(catalogs[locale], key, params) ?? find(catalogs.es, key, params) ?? key;
       return params ? template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? '')) : template;
     };
     translators.set(locale, t);

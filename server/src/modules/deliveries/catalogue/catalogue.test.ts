@@ -175,7 +175,7 @@ describe('unit-type catalogue (docs/product.md §2 Unit type configuration, §3 
       ]),
     );
     expect(bad.status).toBe(422);
-    expect(bad.json.message).toBe('El catálogo tiene errores en 3 fila(s); no se importó nada');
+    expect(bad.json.message).toBe('El catálogo tiene errores en 3 filas; no se importó nada');
     expect(bad.json.errors).toEqual(
       expect.arrayContaining([
         'Fila 3, Tipo de unidad: Este campo es obligatorio',
