@@ -60,6 +60,8 @@ export type PortalVisit = {
   responsible: { full_name: string } | null;
   owner_decision: 'confirmada' | 'rechazada' | null;
   owner_decision_at: string | null;
+  /** Photos of the visit's results, once it was managed. */
+  result_photos?: Photo[];
   can_confirm: boolean;
   can_reject: boolean;
   deadline: string | null;
