@@ -1,9 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { mockFetch } from '../../api/mock-fetch.ts';
 import { renderWithProviders } from '../../test/render.tsx';
-import type { PortalVisit } from './api/portal-api.ts';
+import type { PortalTicketDetail, PortalVisit } from './api/portal-api.ts';
+import { PortalTicketPage } from './ticket-page.tsx';
 import { VisitList } from './visit-card.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
 
 const managed: PortalVisit = {
   id: 12,
@@ -46,5 +51,54 @@ describe('owner portal visit cards: result photos (docs/product.md §2 image vie
   it('a visit without results shows no photo group', () => {
     renderWithProviders(<VisitList visits={[{ ...managed, state: 'agendada', result_photos: [] }]} />);
     expect(screen.queryByRole('group', { name: 'Fotos del resultado de la visita' })).toBeNull();
+  });
+});
+
+describe('owner portal ticket: failure photos', { timeout: 20_000 }, () => {
+  it('each failure shows its photos inline, marked copies beside their originals', async () => {
+    const ticket: PortalTicketDetail = {
+      id: 5,
+      code: 'S-PLD5',
+      subject: 'Humedad en muro',
+      state: 'en_proceso',
+      origin: 'PWA',
+      merged_into_id: null,
+      unit: { id: 1, number: '101' },
+      project: { id: 1, name: 'Parque' },
+      progress: { total: 1, done: 0, percent: 0 },
+      created_at: '2026-11-20T13:00:00.000Z',
+      updated_at: '2026-11-20T13:00:00.000Z',
+      tower: null,
+      responsible: null,
+      failures: [
+        {
+          id: 3,
+          state: 'pendiente',
+          place: { name: 'Baño' },
+          item: { name: 'Muros' },
+          detail: { name: 'Humedad' },
+          description: '',
+          attachments: managed.result_photos,
+        },
+      ],
+      visits: [],
+    };
+    mockFetch((call) =>
+      new URL(call.url).pathname.endsWith('/actividad')
+        ? { body: { data: [], total: 0, page: 1, rowsPerPage: 50 } }
+        : { body: { data: ticket } },
+    );
+    renderWithProviders(
+      <Routes>
+        <Route path="/portal/solicitud/:solicitudId" element={<PortalTicketPage />} />
+      </Routes>,
+      { route: '/portal/solicitud/5' },
+    );
+    const group = await screen.findByRole('group', { name: 'Fotos de la falla: Humedad' });
+    expect(
+      within(group)
+        .getAllByTestId('attachment-thumbnail')
+        .map((b) => b.getAttribute('title')),
+    ).toEqual(['muro.png', 'muro (marcada).png']);
   });
 });

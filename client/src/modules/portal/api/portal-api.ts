@@ -74,6 +74,8 @@ export type PortalFailure = {
   item: { name: string };
   detail: { name: string };
   description: string;
+  /** The failure's photos, as staff recorded them (marked copies beside their originals). */
+  attachments?: Photo[];
 };
 export type PortalTicketDetail = PortalTicket & {
   unit: { id: number; number: string };

@@ -123,6 +123,13 @@ describe('marked copies (docs/product.md §2 image viewer, "Marcar")', () => {
     const view = (await ctx.request('GET', `postventa/solicitudes/${ticket.id}/oi/${order.id}`, { cookie: agent })).json
       .data;
     expect(view.failures[0].attachments.map((a: any) => a.name)).toEqual(['visita.png', 'visita (marcada).png']);
+    // The owner's portal shows the visit's result photos, the copy beside its original.
+    const portal = (await ctx.request('GET', `postventa/portal/solicitudes/${ticket.id}`, { cookie: owner })).json.data;
+    expect(portal.visits.find((v: any) => v.id === order.id).result_photos.map((a: any) => a.name)).toEqual([
+      'visita.png',
+      'visita (marcada).png',
+    ]);
+    expect(portal.failures.find((f: any) => f.id === failureId).attachments).toHaveLength(2);
     // The same result through the other kind of order is not there.
     expect(
       (
