@@ -4,6 +4,7 @@ import type { DataEnvelope, ListEnvelope } from '../../../api/data.ts';
 import { afterSalesKeys } from './keys.ts';
 import { invalidateTicketLists, invalidateTicketParts } from './ticket-cache.ts';
 import { ticketPath } from './tickets-api.ts';
+import type { RecordPhotos } from '#domain/tickets-responses';
 import type { Attachment, OrderKind, OrderView, TimelineEntry } from './types.ts';
 import { acsQuery, failuresQuery, kindPath, orderQuery, ordersQuery } from './work-api.ts';
 
@@ -33,7 +34,7 @@ function recordPath(record: PhotoRecordRef): string {
 export const photosApi = {
   markedCopy: (ticketId: number, { record, source, path }: MarkedCopyBody) =>
     apiV2
-      .post<DataEnvelope<{ attachments: Attachment[] }>>(ticketPath(ticketId, `${recordPath(record)}/marcadas`), {
+      .post<DataEnvelope<RecordPhotos>>(ticketPath(ticketId, `${recordPath(record)}/marcadas`), {
         source,
         path,
       })

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test-support.ts';
+import { recordPhotosSchema } from '#domain/tickets-responses';
+import { dataOf } from '#domain/responses';
 import { files, outbox } from '../../../db/schema/index.ts';
 import { demoIds, newTicket, staffWith, uploadPhoto, type DemoIds } from '../test/fixtures.ts';
 
@@ -50,6 +52,8 @@ describe('marked copies (docs/product.md §2 image viewer, "Marcar")', () => {
     const copy = await uploadPhoto(ctx, agent, 'fisura (marcada).png');
     const res = await mark(agent, `${ticket.id}/fallas/${failureId}`, { source: photos[0].path, path: copy.path });
     expect(res.status).toBe(201);
+    // The answer is the domain's shape, all of it (docs/modules.md §1 response schemas).
+    expect(dataOf(recordPhotosSchema).parse(res.json)).toEqual(res.json);
     expect(res.json.data.attachments.map((a: any) => a.name)).toEqual([
       'fisura.png',
       'fisura (marcada).png',
