@@ -121,6 +121,13 @@ export const timelineEntrySchema = z.object({
 });
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 
+/**
+ * POST postventa/solicitudes/:id/<record>/marcadas (docs/product.md §2 image viewer, "Marcar"): the record's
+ * photos after the marked copy joined them, right after its original.
+ */
+export const recordPhotosSchema = z.object({ attachments: z.array(attachmentViewSchema) });
+export type RecordPhotos = z.infer<typeof recordPhotosSchema>;
+
 /** GET postventa/solicitudes/:id/fusionables. */
 export const mergeCandidateSchema = z.object({
   id: z.number(),

@@ -40,6 +40,14 @@ export const TICKET_CLOSED_STATES = ['finalizada', 'no_aplica', 'fusionada'] as 
 export const TICKET_CREATE = 'postventa_crear';
 export const TICKET_MANAGE = 'postventa_gestionar';
 export const TICKET_CLOSE = 'postventa_cerrar';
+/**
+ * docs/product.md §6 names the "responsible agent" but not which profile is one. Our rule: an agent holds
+ * postventa_gestionar without postventa_supervisar. Agents are exempt from the owner-message
+ * permission and from the response-time limit (docs/product.md §6).
+ */
+export const AGENT_EXPRESSION = 'postventa_gestionar&!postventa_supervisar';
+/** Public messages reach the owner: they need this flag, unless the author is an agent. */
+export const OWNER_MESSAGE = 'postventa_mensaje_propietario';
 
 /**
  * Ticket machine event → URL verb, permission, request body (docs/product.md §4 ticket actions). Closing,

@@ -59,6 +59,11 @@ export const attachmentSchema = z.object({
   type: z.string().max(200).default(''),
 });
 export type AttachmentInput = z.infer<typeof attachmentSchema>;
+/**
+ * docs/product.md §2 image viewer, "Marcar": `source` is the record's photo that was marked, `path` the new
+ * image uploaded with the marks (POST files/upload-url), attached beside it.
+ */
+export const markedCopySchema = z.object({ source: text(500), path: text(500) });
 /** docs/product.md §9 uploader default: at most 5 files. */
 const attachments = z.array(attachmentSchema).max(UPLOAD.uploaderDefaultMaxFiles, 'validation.max_items').default([]);
 

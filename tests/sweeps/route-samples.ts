@@ -17,6 +17,7 @@ import {
   owners,
   projects,
   savedViews,
+  ticketMessages,
   tickets,
   unitOwners,
   unitTypePlans,
@@ -33,6 +34,7 @@ export type ParamKind =
   | 'ticket'
   | 'failure'
   | 'ac'
+  | 'message'
   | 'order'
   | 'project'
   | 'unit'
@@ -69,6 +71,7 @@ const BY_SEGMENT: Record<string, ParamKind> = {
   solicitudes: 'ticket',
   fallas: 'failure',
   ac: 'ac',
+  mensajes: 'message',
   visitas: 'order',
   agenda: 'order',
   proyectos: 'project',
@@ -170,6 +173,7 @@ export async function samplesIn(ctx: TestContext, companyId: number, projectId?:
   if (s.ticket !== undefined) {
     s.failure = await first(ctx, failures, failures.id, eq(failures.ticketId, Number(s.ticket)));
     s.ac = await first(ctx, acs, acs.id, eq(acs.ticketId, Number(s.ticket)));
+    s.message = await first(ctx, ticketMessages, ticketMessages.id, eq(ticketMessages.ticketId, Number(s.ticket)));
   }
   s.unit = await first(ctx, units, units.id, inProject(units.companyId, units.projectId));
   if (s.unit !== undefined) {

@@ -179,10 +179,13 @@ export async function recordsIn(
   };
   const pub = await stored('publico', 'png', 'ticket', t.id);
   const priv = await stored('privado', 'png', 'ticket_private', t.id);
-  await db.insert(ticketMessages).values([
-    { companyId, ticketId: t.id, authorId: userId, visibility: 'public', body: marker, attachments: [pub] },
-    { companyId, ticketId: t.id, authorId: userId, visibility: 'private', body: marker, attachments: [priv] },
-  ]);
+  const [message] = await db
+    .insert(ticketMessages)
+    .values([
+      { companyId, ticketId: t.id, authorId: userId, visibility: 'public', body: marker, attachments: [pub] },
+      { companyId, ticketId: t.id, authorId: userId, visibility: 'private', body: marker, attachments: [priv] },
+    ])
+    .returning();
   const cert = await stored('certificado', 'pdf', 'unit_certificate', unitId);
   const [c] = await db
     .insert(deliveryCertificates)
@@ -237,6 +240,7 @@ export async function recordsIn(
       ticket: t.id,
       failure: f.id,
       ac: a.id,
+      message: message.id,
       order: o.id,
       schedule,
       unitType: unitTypeId,

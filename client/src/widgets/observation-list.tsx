@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { readableTextColor } from './color.ts';
 import { displayDate } from './display-date.ts';
 import { AttachmentGallery } from './upload/attachment-gallery.tsx';
+import type { StoredFile } from './upload/upload-api.ts';
 
 export type ObservationUser = { name: string; color?: string | null; acronimo?: string | null };
 export type ObservationFile = {
@@ -32,6 +33,8 @@ export type ObservationListProps = {
   emptyText?: string;
   /** Open a file in a viewer instead of following its URL. */
   onOpenFile?: (file: ObservationFile, entry: ObservationEntry) => void;
+  /** "Marcar" on an entry's photos (AttachmentGallery's onMarkup), where the entry takes photos; undefined elsewhere. */
+  onMarkup?: (entry: ObservationEntry) => ((copy: StoredFile, file: ObservationFile) => Promise<unknown>) | undefined;
 };
 
 /** Initials for the avatar when the entry has no acronimo: first letters of the first two words. */
@@ -70,7 +73,7 @@ function formatWhen(text: string | null | undefined, language: string): string |
 const fileName = (file: ObservationFile) => file.download_name || file.name || file.filename || null;
 
 /** docs/product.md §2 observation list: who wrote it (avatar in their colour), when, its type, the text and its files. */
-export function ObservationList({ entries, emptyText, onOpenFile }: ObservationListProps) {
+export function ObservationList({ entries, emptyText, onOpenFile, onMarkup }: ObservationListProps) {
   const { t, i18n } = useTranslation();
   if (entries.length === 0) {
     return (
@@ -86,6 +89,7 @@ export function ObservationList({ entries, emptyText, onOpenFile }: ObservationL
         const when = entry.fecha ?? entry.fecha_creacion;
         const whenText = formatWhen(when, i18n.language);
         const files = entry.archivos ?? [];
+        const markup = onMarkup?.(entry);
         return (
           <List.Item key={entry.id ?? index} display="flex" gap="3" alignItems="flex-start">
             <Flex
@@ -125,6 +129,7 @@ export function ObservationList({ entries, emptyText, onOpenFile }: ObservationL
                   files={files.map((f, i) => ({ id: i, name: fileName(f), path: f.path ?? null, url: f.url }))}
                   fallbackName={(n) => t('widgets.observations.file_fallback', { index: n })}
                   onOpenFile={onOpenFile ? (g) => onOpenFile(files[Number(g.id)] ?? g, entry) : undefined}
+                  onMarkup={markup ? (copy, g) => markup(copy, files[Number(g.id)] ?? g) : undefined}
                 />
               )}
             </Box>

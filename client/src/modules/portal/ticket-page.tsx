@@ -11,6 +11,7 @@ import type { FieldErrors } from '../../shared/forms.ts';
 import { useRouteId } from '../../shared/route-id.ts';
 import { PageSpinner } from '../../shared/layout/page-states.tsx';
 import { ObservationList } from '../../widgets/observation-list.tsx';
+import { AttachmentGallery } from '../../widgets/upload/attachment-gallery.tsx';
 import { FileUploader } from '../../widgets/upload/file-uploader.tsx';
 import { absoluteFileUrl, type UploadedFileItem } from '../../widgets/upload/upload-api.ts';
 import { portalMessagesQuery, portalTicketQuery } from './api/portal-api.ts';
@@ -144,14 +145,22 @@ function PortalTicket({ id }: { id: number }) {
             </Heading>
             <Stack gap="1">
               {d.failures.map((f) => (
-                <HStack key={f.id} justify="space-between" textStyle="sm" gap="2">
-                  <Text>
-                    {f.place.name} › {f.item.name} › {f.detail.name}
-                  </Text>
-                  <Text color="fg.muted" flexShrink={0}>
-                    {t(`after_sales.failure_states.${f.state}`)}
-                  </Text>
-                </HStack>
+                <Box key={f.id} data-testid="portal-failure">
+                  <HStack justify="space-between" textStyle="sm" gap="2">
+                    <Text>
+                      {f.place.name} › {f.item.name} › {f.detail.name}
+                    </Text>
+                    <Text color="fg.muted" flexShrink={0}>
+                      {t(`after_sales.failure_states.${f.state}`)}
+                    </Text>
+                  </HStack>
+                  {f.attachments?.length ? (
+                    <AttachmentGallery
+                      files={f.attachments}
+                      label={t('portal.ticket.failure_photos', { failure: f.detail.name })}
+                    />
+                  ) : null}
+                </Box>
               ))}
             </Stack>
           </Card.Body>

@@ -3,6 +3,7 @@ import { Badge, Box, Button, HStack, Stack, Text, Textarea } from '@chakra-ui/re
 import { CalendarClock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { displayDate } from '../../widgets/display-date.ts';
+import { AttachmentGallery } from '../../widgets/upload/attachment-gallery.tsx';
 import { canAnswer, isVisitAhead, type PortalVisit } from './api/portal-api.ts';
 import { useAnswerVisit } from './api/portal-mutations.ts';
 
@@ -70,6 +71,9 @@ function VisitCard({ visit, busy, onAnswer }: CardProps) {
             <Text textStyle="xs" color="fg.muted">
               {t(`portal.visit.you_${visit.owner_decision}`, { date: when(visit.owner_decision_at, i18n.language) })}
             </Text>
+          ) : null}
+          {visit.result_photos?.length ? (
+            <AttachmentGallery files={visit.result_photos} label={t('portal.visit.result_photos')} />
           ) : null}
           {rejecting ? (
             <Stack gap="2" mt="1">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { HStack, Link, Stack, chakra } from '@chakra-ui/react';
 import { Paperclip } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { extensionOf, hasThumbnail, thumbnailPathOf } from '#domain/files';
 import { downloadFile } from './download.ts';
 import { FileThumbnail } from './file-thumbnail.tsx';
 import { ImageViewer } from './image-viewer.tsx';
+import type { StoredFile } from './upload-api.ts';
 
 /** A record's attached file: its storage path (what the API stores) and/or a URL, and its name. */
 export type GalleryFile = {
@@ -22,6 +23,11 @@ export type AttachmentGalleryProps = {
   /** Open a non-image in a viewer instead of downloading it. */
   onOpenFile?: (file: GalleryFile) => void;
   label?: string;
+  /**
+   * Where the record takes photos and the user may add one: the viewer offers "Marcar", and this attaches
+   * the marked copy (already uploaded) to the record beside `source`. The gallery then shows the copy.
+   */
+  onMarkup?: (copy: StoredFile, source: GalleryFile) => Promise<unknown>;
 };
 
 const sourceOf = (f: GalleryFile) => f.path || f.url || '';
@@ -33,14 +39,22 @@ export const isImageFile = (f: GalleryFile) =>
  * docs/product.md §2 file thumbnail + image viewer: a record's photos inline as thumbnails, each opening the
  * viewer with previous/next among that record's images; any other file keeps its chip, which downloads it.
  */
-export function AttachmentGallery({ files, fallbackName, onOpenFile, label }: AttachmentGalleryProps) {
+export function AttachmentGallery({ files, fallbackName, onOpenFile, label, onMarkup }: AttachmentGalleryProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<number | null>(null);
+  /** A marked copy just saved: the viewer moves to it once the record's files include it. */
+  const [showNext, setShowNext] = useState<string | null>(null);
   const nameOf = (f: GalleryFile, i: number) =>
     f.name || sourceOf(f).split('/').pop() || (fallbackName ? fallbackName(i + 1) : '');
   const named = files.map((f, i) => ({ file: f, name: nameOf(f, i) }));
   const images = named.filter(({ file }) => sourceOf(file) && isImageFile(file));
   const others = named.filter(({ file }) => !images.some((im) => im.file === file));
+  const copyIndex = showNext ? images.findIndex(({ file }) => sourceOf(file) === showNext) : -1;
+  useEffect(() => {
+    if (copyIndex < 0) return;
+    setOpen(copyIndex);
+    setShowNext(null);
+  }, [copyIndex]);
   if (!files.length) return null;
   const groupLabel = label ?? t('widgets.observations.files');
   const current = open === null ? undefined : images[open];
@@ -106,6 +120,16 @@ export function AttachmentGallery({ files, fallbackName, onOpenFile, label }: At
         src={current ? sourceOf(current.file) : null}
         title={current?.name}
         gallery={open === null ? undefined : { index: open, count: images.length, onIndex: setOpen }}
+        markup={
+          onMarkup && current
+            ? {
+                onSave: async (copy) => {
+                  await onMarkup(copy, current.file);
+                  setShowNext(copy.path);
+                },
+              }
+            : undefined
+        }
       />
     </Stack>
   );

@@ -6,6 +6,7 @@ import { showErrorToast, showSuccessToast } from '../../api/notify.ts';
 import { ImageViewer } from './image-viewer.tsx';
 import { FileViewer } from './file-viewer.tsx';
 import { FileThumbnail } from './file-thumbnail.tsx';
+import { seriousAxeViolations } from '../../test/axe.ts';
 
 vi.mock('../../api/notify.ts', async (original) => ({
   ...(await original<typeof import('../../api/notify.ts')>()),
@@ -72,6 +73,96 @@ describe('ImageViewer (docs/product.md §2 full-screen dialog; docs/product.md �
     renderWithProviders(<ImageViewer open src={path} title="Rota" onClose={() => undefined} />);
     fireEvent.error(await screen.findByRole('img', { name: 'Rota' }));
     expect(await screen.findByText('No se puede mostrar la imagen')).toBeTruthy();
+  });
+});
+
+describe('ImageViewer zoom and keys (docs/product.md §2 image viewer, §9 zoom 0–50 in steps of 0.25)', () => {
+  const path = '1/2026/05/0b7e1c1e-7d4a-4a43-9d6a-3a8e3d2f1a10.png';
+  const scale = () => Number(screen.getByRole('img', { name: 'Fachada' }).dataset.scale);
+  const level = () => screen.getByTestId('image-viewer-zoom').textContent;
+
+  it('the buttons zoom in, out and back to the fitted size', async () => {
+    renderWithProviders(<ImageViewer open src={path} title="Fachada" onClose={() => undefined} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Acercar' }));
+    expect(scale()).toBe(1.25);
+    expect(level()).toBe('125 %');
+    await userEvent.click(screen.getByRole('button', { name: 'Acercar' }));
+    expect(scale()).toBe(1.5);
+    await userEvent.click(screen.getByRole('button', { name: 'Alejar' }));
+    expect(scale()).toBe(1.25);
+    await userEvent.click(screen.getByRole('button', { name: 'Tamaño ajustado' }));
+    expect(scale()).toBe(1);
+    expect((screen.getByRole('button', { name: 'Tamaño ajustado' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('keys: + and − zoom, 0 resets, arrows browse the record’s images, Esc closes', async () => {
+    const onClose = vi.fn();
+    const onIndex = vi.fn();
+    renderWithProviders(
+      <ImageViewer open src={path} title="Fachada" onClose={onClose} gallery={{ index: 0, count: 3, onIndex }} />,
+    );
+    await screen.findByRole('img', { name: 'Fachada' });
+    const dialog = screen.getByRole('dialog');
+    fireEvent.keyDown(dialog, { key: '+' });
+    fireEvent.keyDown(dialog, { key: '+' });
+    expect(scale()).toBe(1.5);
+    fireEvent.keyDown(dialog, { key: '-' });
+    expect(scale()).toBe(1.25);
+    fireEvent.keyDown(dialog, { key: '0' });
+    expect(scale()).toBe(1);
+    fireEvent.keyDown(dialog, { key: '-' });
+    expect(scale()).toBe(0.75);
+    fireEvent.keyDown(dialog, { key: 'ArrowRight' });
+    expect(onIndex).toHaveBeenLastCalledWith(1);
+    fireEvent.keyDown(dialog, { key: 'ArrowLeft' });
+    expect(onIndex).toHaveBeenLastCalledWith(2);
+    await userEvent.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('the wheel zooms about the pointer; a zoomed image pans with a drag, and a new image starts fitted', async () => {
+    const { rerender } = renderWithProviders(<ImageViewer open src={path} title="Fachada" onClose={() => undefined} />);
+    await screen.findByRole('img', { name: 'Fachada' });
+    const viewport = screen.getByTestId('image-viewer-viewport');
+    fireEvent.wheel(viewport, { deltaY: -100, clientX: 0, clientY: 0 });
+    expect(scale()).toBe(1.25);
+    fireEvent.pointerDown(viewport, { pointerId: 1, clientX: 10, clientY: 10 });
+    fireEvent.pointerMove(viewport, { pointerId: 1, clientX: 40, clientY: 30 });
+    fireEvent.pointerUp(viewport, { pointerId: 1, clientX: 40, clientY: 30 });
+    expect(screen.getByRole('img', { name: 'Fachada' }).style.transform).toMatch(
+      /translate\(30px, 20px\) scale\(1.25\)/,
+    );
+    fireEvent.wheel(viewport, { deltaY: 100 });
+    expect(scale()).toBe(1);
+    rerender(<ImageViewer open src={`${path}?v=2`} title="Fachada" onClose={() => undefined} />);
+    expect(scale()).toBe(1);
+  });
+
+  it('offers Marcar only where the record takes photos, and has no serious accessibility violations', async () => {
+    const { rerender } = renderWithProviders(
+      <ImageViewer
+        open
+        src={path}
+        title="Fachada"
+        onClose={() => undefined}
+        gallery={{ index: 0, count: 2, onIndex: () => undefined }}
+      />,
+    );
+    await screen.findByRole('img', { name: 'Fachada' });
+    expect(screen.queryByRole('button', { name: 'Marcar' })).toBeNull();
+    rerender(
+      <ImageViewer
+        open
+        src={path}
+        title="Fachada"
+        onClose={() => undefined}
+        gallery={{ index: 0, count: 2, onIndex: () => undefined }}
+        markup={{ onSave: async () => undefined }}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Marcar' })).toBeTruthy();
+    expect(screen.getByRole('dialog').getAttribute('aria-labelledby')).toBeTruthy();
+    expect(await seriousAxeViolations(screen.getByRole('dialog'))).toEqual([]);
   });
 });
 

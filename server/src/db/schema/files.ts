@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { companies, users } from './core.ts';
 
 /**
@@ -35,6 +35,8 @@ export const files = pgTable(
     entityType: text('entity_type'),
     entityId: integer('entity_id'),
     rejectReason: text('reject_reason'),
+    /** A marked copy (docs/product.md §2 image viewer, "Marcar"): the image it was drawn on, which never changes. */
+    markedFromId: integer('marked_from_id').references((): AnyPgColumn => files.id, { onDelete: 'set null' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }),

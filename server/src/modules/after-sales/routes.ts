@@ -12,12 +12,14 @@ import { dashboardRoutes } from './dashboards/routes.ts';
 import { portalRoutes } from './portal/routes.ts';
 import { visitLinkRoutes } from './orders/visit-link.ts';
 import { viewRoutes } from './views/routes.ts';
+import { photoRoutes } from './photos/routes.ts';
 
 const staffRoutes = new Hono<AppEnv>()
   .use(requireStaff)
   .use(moduleGuard('warranties'))
   .route('/solicitudes/:id/fallas', failureRoutes)
   .route('/solicitudes/:id/ac', acRoutes)
+  .route('/solicitudes/:id', photoRoutes)
   .route('/solicitudes/:id', orderRoutes)
   .route('/solicitudes', ticketRoutes)
   .route('/proyectos', settingsRoutes)

@@ -138,3 +138,17 @@ export async function deleteRow(db: DbOrTx, id: number): Promise<void> {
 export async function detachFromBatch(db: DbOrTx, id: number): Promise<void> {
   await db.update(files).set({ batch: null }).where(eq(files.id, id));
 }
+
+/** Records that the file at `copyPath` is a marked copy of the one at `sourcePath` (both the company's). */
+export async function setMarkedFrom(db: DbOrTx, companyId: number, copyPath: string, sourcePath: string) {
+  const [source] = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.companyId, companyId), eq(files.path, sourcePath)))
+    .limit(1);
+  if (!source) return;
+  await db
+    .update(files)
+    .set({ markedFromId: source.id })
+    .where(and(eq(files.companyId, companyId), eq(files.path, copyPath)));
+}

@@ -26,6 +26,7 @@ import {
   linkToEntity,
   liveBatchFiles,
   purgeStalePending,
+  setMarkedFrom,
   unlinkFromEntity,
   type FileRow,
 } from './repo.ts';
@@ -186,6 +187,22 @@ export async function confirmUpload(deps: AppDeps, user: SessionUser, path: stri
 export async function readableImage(deps: AppDeps, user: SessionUser, path: string): Promise<FileDto | undefined> {
   const file = await confirmUpload(deps, user, path).catch(() => undefined);
   return file && ['png', 'jpg', 'jpeg'].includes(file.extension) ? file : undefined;
+}
+
+/**
+ * An image (.png or .jpg) the caller uploaded and nothing holds yet, or undefined: what a marked copy
+ * (docs/product.md §2 image viewer) must be before a record takes it.
+ */
+export async function freshImage(deps: AppDeps, user: SessionUser, path: string): Promise<FileDto | undefined> {
+  const row = await findByPath(deps.database.db, path);
+  if (!row || row.companyId !== user.companyId || row.uploadedBy !== user.id || row.entityType) return undefined;
+  const file = await ensureUploaded(deps, row).then(toFileDto, () => undefined);
+  return file && ['png', 'jpg', 'jpeg'].includes(file.extension) ? file : undefined;
+}
+
+/** Remembers which image a marked copy was drawn on (files.marked_from_id); the original is not touched. */
+export async function recordMarkedCopy(deps: AppDeps, companyId: number, copyPath: string, sourcePath: string) {
+  await setMarkedFrom(deps.database.db, companyId, copyPath, sourcePath);
 }
 
 /**

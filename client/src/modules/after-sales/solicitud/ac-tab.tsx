@@ -10,7 +10,8 @@ import { useAcFollowUp, useCreateAc } from '../api/ac-mutations.ts';
 import type { AcView } from '../api/types.ts';
 import { acsQuery, failuresQuery } from '../api/work-api.ts';
 import { dateTimeText } from '../../../widgets/date-text.ts';
-import { AttachmentGallery } from '../../../widgets/upload/attachment-gallery.tsx';
+import { AttachmentGallery, type AttachmentGalleryProps } from '../../../widgets/upload/attachment-gallery.tsx';
+import { useMarkupHandlers } from '../api/photo-mutations.ts';
 import { acEventsAllowed, isFailureSolved } from '../components/work-machines.ts';
 import { AcReplyDialog } from './ac-reply-dialog.tsx';
 import { useTicket } from './use-ticket.ts';
@@ -31,9 +32,11 @@ type CardProps = {
   pending: AcFollowUp | null;
   onReply: () => void;
   onFollowUp: (followUp: AcFollowUp) => void;
+  /** "Marcar" on the answer's photos, for whoever may record the answer. */
+  onMarkup?: AttachmentGalleryProps['onMarkup'];
 };
 
-function AcCard({ ticketId, ac, canManage, pending, onReply, onFollowUp }: CardProps) {
+function AcCard({ ticketId, ac, canManage, pending, onReply, onFollowUp, onMarkup }: CardProps) {
   const { t, i18n } = useTranslation();
   const allowed = acEventsAllowed(ac);
   const canReply = allowed.some((e) => e === 'ac.approve' || e === 'ac.disapprove' || e === 'ac.reject');
@@ -57,7 +60,7 @@ function AcCard({ ticketId, ac, canManage, pending, onReply, onFollowUp }: CardP
             </Text>
           ) : null}
           {ac.attachments.length ? (
-            <AttachmentGallery files={ac.attachments} label={t('after_sales_ui.ac.photos')} />
+            <AttachmentGallery files={ac.attachments} label={t('after_sales_ui.ac.photos')} onMarkup={onMarkup} />
           ) : null}
           {fo ? (
             <Text textStyle="sm">
@@ -117,6 +120,7 @@ export function AcTab() {
   const create = useCreateAc(ticket.id);
   // One follow-up hook and one reply dialog for the whole list, not one per AC.
   const follow = useAcFollowUp(ticket.id);
+  const markupOf = useMarkupHandlers(ticket.id);
   const [replying, setReplying] = useState<AcView | null>(null);
   return (
     <Stack gap="3">
@@ -172,6 +176,7 @@ export function AcTab() {
             ticketId={ticket.id}
             ac={ac}
             canManage={canManage}
+            onMarkup={canManage ? markupOf({ kind: 'ac', acId: ac.id }) : undefined}
             pending={follow.isPending && follow.variables?.acId === ac.id ? follow.variables.followUp : null}
             onReply={() => setReplying(ac)}
             onFollowUp={(followUp) =>

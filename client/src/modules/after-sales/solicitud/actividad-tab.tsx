@@ -14,6 +14,9 @@ import { FileUploader } from '../../../widgets/upload/file-uploader.tsx';
 import { FileViewer, type ViewerFile } from '../../../widgets/upload/file-viewer.tsx';
 import type { UploadedFileItem } from '../../../widgets/upload/upload-api.ts';
 import { useSendMessage } from '../api/ticket-mutations.ts';
+import { useMarkupHandlers } from '../api/photo-mutations.ts';
+import { AGENT_EXPRESSION, OWNER_MESSAGE } from '#domain/tickets';
+import type { TimelineEntry } from '../api/types.ts';
 import { timelineQuery } from '../api/tickets-api.ts';
 import { toAttachments } from '../components/attachments.ts';
 import { TextAreaField } from '../../../widgets/form-fields.tsx';
@@ -108,6 +111,15 @@ export function ActividadTab() {
   const { t } = useTranslation();
   const ticket = useTicket();
   const canWrite = useCan('postventa_gestionar');
+  // A public message reaches the owner: adding a photo to it takes the right to write to them.
+  const mayMessageOwner = useCan(OWNER_MESSAGE);
+  const isAgent = useCan(AGENT_EXPRESSION);
+  const canWriteOwner = mayMessageOwner || isAgent;
+  const markupOf = useMarkupHandlers(ticket.id);
+  const markupFor = (e: TimelineEntry) =>
+    canWrite && e.source === 'message' && e.tipo.kind === 'message' && (e.visibility === 'private' || canWriteOwner)
+      ? markupOf({ kind: 'message', messageId: Number(e.id.slice(1)) })
+      : undefined;
   const [page, setPage] = useState(1);
   const [file, setFile] = useState<ViewerFile | null>(null);
   const timeline = useQuery({ ...timelineQuery(ticket.id, page), placeholderData: keepPreviousData });
@@ -141,6 +153,7 @@ export function ActividadTab() {
               >
                 <ObservationList
                   entries={[toObservation(e, t)]}
+                  onMarkup={() => markupFor(e)}
                   onOpenFile={(f) =>
                     setFile({ name: f.name ?? '', path: String(f.filename ?? ''), url: f.url ?? null })
                   }

@@ -5,7 +5,7 @@ import type { FailureEventType } from '#machines/failure';
 import type { FailureView } from '../api/types.ts';
 import type { FailureActionEvent } from '../api/work-api.ts';
 import { dateText } from '../../../widgets/date-text.ts';
-import { AttachmentGallery } from '../../../widgets/upload/attachment-gallery.tsx';
+import { AttachmentGallery, type AttachmentGalleryProps } from '../../../widgets/upload/attachment-gallery.tsx';
 import { TextPromptDialog } from '../components/text-prompt-dialog.tsx';
 import { OUTCOME_EVENTS, failureEventsAllowed } from '../components/work-machines.ts';
 
@@ -39,13 +39,15 @@ type Props = {
   /** An action that takes a note: the list asks for it (FailurePrompt). */
   onAction: (event: FailureActionEvent) => void;
   onRemove: () => void;
+  /** "Marcar" on the failure's photos, for whoever may add one. */
+  onMarkup?: AttachmentGalleryProps['onMarkup'];
 };
 
 /**
  * One failure: catalogue path, severity, computed guarantee (vigente/vencida), AC and orders, and the
  * machine's actions; the list sends them (one hook for all its failures).
  */
-export function FailureCard({ failure, isWorking, canManage, busy, onOutcome, onAction, onRemove }: Props) {
+export function FailureCard({ failure, isWorking, canManage, busy, onOutcome, onAction, onRemove, onMarkup }: Props) {
   const { t, i18n } = useTranslation();
   const allowed = failureEventsAllowed(failure);
   const outcomes = OUTCOMES.filter((o) => allowed.includes(OUTCOME_EVENTS[o] as FailureEventType));
@@ -65,7 +67,11 @@ export function FailureCard({ failure, isWorking, canManage, busy, onOutcome, on
             </Text>
           ) : null}
           {failure.attachments.length ? (
-            <AttachmentGallery files={failure.attachments} label={t('after_sales_ui.form.attachments')} />
+            <AttachmentGallery
+              files={failure.attachments}
+              label={t('after_sales_ui.form.attachments')}
+              onMarkup={onMarkup}
+            />
           ) : null}
           <HStack gap="2" wrap="wrap">
             <Badge colorPalette={STATE_PALETTE[failure.state] ?? 'gray'} data-testid="failure-state">

@@ -7,6 +7,7 @@ import type { TFunction } from 'i18next';
 import { PageSpinner } from '../../../shared/layout/page-states.tsx';
 import { useCan } from '../../../api/session/auth-user.ts';
 import { useDeleteFailure, useFailureAction, useFailureOutcome } from '../api/failure-mutations.ts';
+import { useMarkupHandlers } from '../api/photo-mutations.ts';
 import type { FailureView } from '../api/types.ts';
 import { failuresQuery, type FailureActionEvent } from '../api/work-api.ts';
 import { FailureCard, FailurePrompt } from './failure-card.tsx';
@@ -30,6 +31,7 @@ export function FallasTab() {
   const outcome = useFailureOutcome(ticket.id);
   const action = useFailureAction(ticket.id);
   const remove = useDeleteFailure(ticket.id);
+  const markupOf = useMarkupHandlers(ticket.id);
   const [prompt, setPrompt] = useState<{ failure: FailureView; event: FailureActionEvent } | null>(null);
   const isWorking = isTicketWorking(ticket.state);
   const rows = failures.data ?? [];
@@ -66,6 +68,7 @@ export function FallasTab() {
                   failure={f}
                   isWorking={isWorking}
                   canManage={canManage}
+                  onMarkup={canManage ? markupOf({ kind: 'failure', failureId: f.id }) : undefined}
                   busy={{
                     outcome: outcome.isPending && outcome.variables?.failureId === f.id,
                     remove: remove.isPending && remove.variables === f.id,

@@ -19,6 +19,8 @@ import { useOrderKind } from './order-kind.ts';
 import { OrderStateBadge } from './order-state-badge.tsx';
 import { useTicket } from './use-ticket.ts';
 import { showSuccessToast } from '../../../api/notify.ts';
+import { AttachmentGallery, type AttachmentGalleryProps } from '../../../widgets/upload/attachment-gallery.tsx';
+import { useMarkupHandlers } from '../api/photo-mutations.ts';
 
 const ACTIONS: OrderActionEvent[] = [
   'order.confirm',
@@ -36,9 +38,38 @@ type RowProps = {
   /** The action being sent for this row, if any. */
   pending: OrderActionEvent | null;
   onAction: (event: OrderActionEvent) => void;
+  /** "Marcar" on a result's photos, for whoever may record results. */
+  markupOf?: (failureId: number) => AttachmentGalleryProps['onMarkup'];
 };
 
-function OrderRow({ order, base, canManage, pending, onAction }: RowProps) {
+/** The visit's result per failure, with its photos inline (docs/product.md §4 order management). */
+function OrderResults({ order, markupOf }: Pick<RowProps, 'order' | 'markupOf'>) {
+  const { t } = useTranslation();
+  const judged = order.failures.filter((f) => f.result || f.attachments.length);
+  if (!judged.length) return null;
+  return (
+    <Stack gap="2" mt="1" data-testid="order-results">
+      {judged.map((f) => (
+        <Box key={f.id} data-testid="order-result">
+          <Text textStyle="xs">
+            {f.place} › {f.item} › {f.detail}
+            {f.result ? ` · ${t(`after_sales.failure_states.${f.result}`)}` : ''}
+            {f.comment ? ` · «${f.comment}»` : ''}
+          </Text>
+          {f.attachments.length ? (
+            <AttachmentGallery
+              files={f.attachments}
+              label={t('after_sales_ui.orders.result_photos_of', { failure: f.detail })}
+              onMarkup={markupOf?.(f.id)}
+            />
+          ) : null}
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
+function OrderRow({ order, base, canManage, pending, onAction, markupOf }: RowProps) {
   const { t, i18n } = useTranslation();
   const allowed = orderEventsAllowed(order);
   const isOpen = isOrderOpen(allowed);
@@ -74,6 +105,7 @@ function OrderRow({ order, base, canManage, pending, onAction }: RowProps) {
                 ? ` · ${t('after_sales_ui.orders.owner_deadline', { date: dateTimeText(order.owner_window.deadline, i18n.language) })}`
                 : ''}
           </Text>
+          <OrderResults order={order} markupOf={markupOf} />
         </Stack>
         {canManage ? (
           <HStack gap="1" wrap="wrap" align="start" flexShrink={0}>
@@ -115,6 +147,7 @@ export function OrdersTab() {
   const orders = useQuery(ordersQuery(ticket.id, kind));
   // One action hook and one reason dialog for the whole list, not one per row.
   const act = useOrderAction(ticket.id, kind);
+  const markupOf = useMarkupHandlers(ticket.id);
   const [prompt, setPrompt] = useState<{ orderId: number; event: OrderActionEvent } | null>(null);
   const send = (orderId: number, event: OrderActionEvent, reason?: string) =>
     act.mutate(
@@ -155,6 +188,11 @@ export function OrdersTab() {
             order={o}
             base={base}
             canManage={canManage}
+            markupOf={
+              canManage
+                ? (failureId) => markupOf({ kind: 'result', orderKind: kind, orderId: o.id, failureId })
+                : undefined
+            }
             pending={act.isPending && act.variables?.orderId === o.id ? act.variables.event : null}
             onAction={(event) =>
               NEEDS_REASON.includes(event) ? setPrompt({ orderId: o.id, event }) : send(o.id, event)

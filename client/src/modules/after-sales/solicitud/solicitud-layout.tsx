@@ -1,14 +1,15 @@
 import type { ReactNode } from 'react';
-import { Alert, Badge, Box, Card, Flex, Grid, Heading, HStack, Link, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Card, Flex, Grid, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink, Outlet } from 'react-router';
 import { TICKET_STATE_LETTER } from '#machines/ticket';
 import { ReadyToResolveBadge } from '../components/ready-to-resolve-badge.tsx';
 import { PageSpinner } from '../../../shared/layout/page-states.tsx';
 import { useAfterSalesLive } from '../api/use-after-sales-live.ts';
 import type { TicketDetail } from '../api/types.ts';
 import { dateTimeText } from '../../../widgets/date-text.ts';
+import { RouteTabs } from '../../../widgets/route-tabs.tsx';
 import { PriorityBadge } from '../components/priority-badge.tsx';
 import { SlaBadge } from '../components/sla-badge.tsx';
 import { TicketProgress } from '../components/ticket-progress.tsx';
@@ -108,13 +109,9 @@ function Header({ ticket }: { ticket: TicketDetail }) {
 export function SolicitudLayout() {
   const { t } = useTranslation();
   const id = useTicketId();
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
   const query = useTicketQuery();
   useAfterSalesLive(query.data ? [query.data.project.id] : undefined, id);
   useFollowProject(query.data?.project.id);
-  const base = `/warranties/solicitud/${id}`;
-  const current = TABS.find((tab) => pathname.startsWith(`${base}/${tab}`)) ?? 'actividad';
 
   if (id !== null && query.isPending) return <PageSpinner />;
   if (id === null || query.isError || !query.data) {
@@ -135,27 +132,27 @@ export function SolicitudLayout() {
         </RouterLink>
       </Link>
       <Header ticket={ticket} />
-      <Tabs.Root value={current} onValueChange={(d) => navigate(`${base}/${d.value}`)} variant="line">
-        <Tabs.List overflowX="auto" overflowY="hidden">
-          {TABS.map((tab) => {
-            const count = COUNT_OF[tab] ? ticket.counts?.[COUNT_OF[tab]!] : undefined;
-            return (
-              <Tabs.Trigger key={tab} value={tab} data-testid={`tab-${tab}`} flexShrink={0}>
+      <RouteTabs
+        base={`/warranties/solicitud/${id}`}
+        tabs={TABS.map((tab) => {
+          const count = COUNT_OF[tab] ? ticket.counts?.[COUNT_OF[tab]!] : undefined;
+          return {
+            value: tab,
+            label: (
+              <>
                 {t(`after_sales_ui.tabs.${tab}`)}
                 {count ? (
                   <Badge size="sm" variant="subtle" ms="1">
                     {count}
                   </Badge>
                 ) : null}
-              </Tabs.Trigger>
-            );
-          })}
-        </Tabs.List>
-        {/* The open tab's screen is its tabpanel, so each tab's aria-controls names an element that exists. */}
-        <Tabs.Content value={current}>
-          <Outlet />
-        </Tabs.Content>
-      </Tabs.Root>
+              </>
+            ),
+          };
+        })}
+      >
+        <Outlet />
+      </RouteTabs>
     </Box>
   );
 }

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { Alert, Badge, Box, Card, Flex, Grid, Heading, HStack, Link, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Card, Flex, Grid, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink, Outlet } from 'react-router';
 import { PageSpinner } from '../../../shared/layout/page-states.tsx';
 import { dateText, dateTimeText } from '../../../widgets/date-text.ts';
+import { RouteTabs } from '../../../widgets/route-tabs.tsx';
 import { fichaDetailQuery, type FichaDetail } from '../api/ficha-api.ts';
 import { FichaActions } from './ficha-actions.tsx';
 import { FichaStateTag } from './ficha-state-tag.tsx';
@@ -105,13 +106,9 @@ function Header({ ficha }: { ficha: FichaDetail }) {
 export function FichaLayout() {
   const { t } = useTranslation();
   const unitId = useUnitIdParam();
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
   // An id that is not one (ficha/abc) is never requested: it is simply not found.
   const query = useQuery({ ...fichaDetailQuery(unitId ?? 0), enabled: unitId !== null });
   useFollowProject(query.data?.project.id);
-  const base = `/warranties/ficha/${unitId}`;
-  const current = FICHA_TABS.find((tab) => pathname.startsWith(`${base}/${tab}`)) ?? 'propietarios';
 
   if (unitId !== null && query.isPending) return <PageSpinner />;
   if (unitId === null || query.isError || !query.data) {
@@ -131,19 +128,12 @@ export function FichaLayout() {
         </RouterLink>
       </Link>
       <Header ficha={query.data} />
-      <Tabs.Root value={current} onValueChange={(d) => navigate(`${base}/${d.value}`)} variant="line">
-        <Tabs.List overflowX="auto" overflowY="hidden">
-          {FICHA_TABS.map((tab) => (
-            <Tabs.Trigger key={tab} value={tab} data-testid={`tab-${tab}`} flexShrink={0}>
-              {t(`deliveries_ui.tabs.${tab}`)}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        {/* The open tab's screen is its tabpanel, so each tab's aria-controls names an element that exists. */}
-        <Tabs.Content value={current}>
-          <Outlet />
-        </Tabs.Content>
-      </Tabs.Root>
+      <RouteTabs
+        base={`/warranties/ficha/${unitId}`}
+        tabs={FICHA_TABS.map((tab) => ({ value: tab, label: t(`deliveries_ui.tabs.${tab}`) }))}
+      >
+        <Outlet />
+      </RouteTabs>
     </Stack>
   );
 }

@@ -60,6 +60,8 @@ export type PortalVisit = {
   responsible: { full_name: string } | null;
   owner_decision: 'confirmada' | 'rechazada' | null;
   owner_decision_at: string | null;
+  /** Photos of the visit's results, once it was managed. */
+  result_photos?: Photo[];
   can_confirm: boolean;
   can_reject: boolean;
   deadline: string | null;
@@ -72,6 +74,8 @@ export type PortalFailure = {
   item: { name: string };
   detail: { name: string };
   description: string;
+  /** The failure's photos, as staff recorded them (marked copies beside their originals). */
+  attachments?: Photo[];
 };
 export type PortalTicketDetail = PortalTicket & {
   unit: { id: number; number: string };

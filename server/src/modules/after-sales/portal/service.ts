@@ -2,12 +2,14 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   owners,
   orders,
+  orderFailures,
   projects,
   projectSettings,
   tickets,
   towers,
   unitOwners,
   units,
+  type Attachment,
 } from '../../../db/schema/index.ts';
 import type { AppDeps, SessionUser } from '../../../http/context.ts';
 import { notFound } from '../../../lib/errors.ts';
@@ -141,6 +143,21 @@ export async function ownerVisits(deps: AppDeps, user: SessionUser, ticketIds?: 
     db,
     rows.map((o) => o.responsibleId),
   );
+  // docs/product.md §2 image viewer: a managed visit shows the owner the photos of its results.
+  const photos = new Map<number, Attachment[]>();
+  const links = rows.length
+    ? await db
+        .select({ orderId: orderFailures.orderId, attachments: orderFailures.attachments })
+        .from(orderFailures)
+        .where(
+          inArray(
+            orderFailures.orderId,
+            rows.map((o) => o.id),
+          ),
+        )
+        .orderBy(asc(orderFailures.failureId))
+    : [];
+  for (const l of links) photos.set(l.orderId, [...(photos.get(l.orderId) ?? []), ...l.attachments]);
   const hoursByProject = new Map<number, number>();
   for (const o of rows)
     if (!hoursByProject.has(o.projectId)) hoursByProject.set(o.projectId, await confirmationHours(db, o.projectId));
@@ -157,6 +174,7 @@ export async function ownerVisits(deps: AppDeps, user: SessionUser, ticketIds?: 
       responsible: o.responsibleId ? { full_name: people.get(o.responsibleId)?.full_name ?? '' } : null,
       owner_decision: o.ownerDecision,
       owner_decision_at: o.ownerDecisionAt?.toISOString() ?? null,
+      result_photos: photos.get(o.id) ?? [],
       ...answerWindow(o, hoursByProject.get(o.projectId)!),
     }));
 }

@@ -1,22 +1,17 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { can } from '#domain/permissions';
+import { AGENT_EXPRESSION, OWNER_MESSAGE } from '#domain/tickets';
 import type { DbOrTx } from '../../../db/client.ts';
 import { owners, profiles, users } from '../../../db/schema/index.ts';
 import { activeStaffSeeing } from '../../../db/staff.ts';
 import type { SessionUser } from '../../../http/context.ts';
 import { ApiError } from '../../../lib/errors.ts';
 
-/**
- * docs/product.md §6 names the "responsible agent" but not which profile is one. Our rule: an agent holds
- * postventa_gestionar without postventa_supervisar. Agents are exempt from the owner-message
- * permission and from the response-time limit (docs/product.md §6).
- */
-export const AGENT_EXPRESSION = 'postventa_gestionar&!postventa_supervisar';
+/** An agent (AGENT_EXPRESSION in domain/tickets.ts, where the rule is explained). */
 export const isAgent = (permissions: ReadonlySet<string> | readonly string[]) => can(permissions, AGENT_EXPRESSION);
 
 /** Public messages reach the owner: they need postventa_mensaje_propietario, unless the author is an agent. */
-export const canMessageOwner = (user: SessionUser) =>
-  can(user.permissions, 'postventa_mensaje_propietario') || isAgent(user.permissions);
+export const canMessageOwner = (user: SessionUser) => can(user.permissions, OWNER_MESSAGE) || isAgent(user.permissions);
 
 /** SQL: the profile of `users` makes them an agent (same rule as isAgent). */
 export const agentSql = sql`(${profiles.permissions} @> '["postventa_gestionar"]'::jsonb and not ${profiles.permissions} @> '["postventa_supervisar"]'::jsonb)`;

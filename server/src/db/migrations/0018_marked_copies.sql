@@ -1,0 +1,2 @@
+ALTER TABLE "files" ADD COLUMN "marked_from_id" integer;--> statement-breakpoint
+ALTER TABLE "files" ADD CONSTRAINT "files_marked_from_id_files_id_fk" FOREIGN KEY ("marked_from_id") REFERENCES "public"."files"("id") ON DELETE set null ON UPDATE no action;
