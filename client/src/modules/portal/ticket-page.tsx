@@ -18,6 +18,7 @@ import { usePortalReply } from './api/portal-mutations.ts';
 import { PortalStateBadge } from './state-badge.tsx';
 import { usePortalTicketRoom } from './api/use-portal-live.ts';
 import { VisitList } from './visit-card.tsx';
+import { PortalAcList } from './ac-list.tsx';
 
 function Reply({ ticketId }: { ticketId: number }) {
   const { t } = useTranslation();
@@ -136,6 +137,11 @@ function PortalTicket({ id }: { id: number }) {
           <VisitList visits={d.visits} />
         </Stack>
       ) : null}
+      <PortalAcList
+        ticketId={id}
+        acs={d.acs ?? []}
+        ownerName={d.applicant ? `${d.applicant.name} ${d.applicant.last_name}` : ''}
+      />
       {d.failures.length ? (
         <Card.Root size="sm">
           <Card.Body>
@@ -175,6 +181,8 @@ function PortalTicket({ id }: { id: number }) {
                   ? { name: m.usuario.name, color: m.usuario.color, acronimo: m.usuario.acronimo }
                   : { name: t('portal.ticket.team') },
                 fecha: m.fecha,
+                // A document the ticket produced (the signed act) is named by its type; messages by their text.
+                tipo: m.tipo.kind === 'document' ? { nombre: m.tipo.nombre } : undefined,
                 text: m.text,
                 archivos: m.archivos.map((a) => ({
                   name: a.name,

@@ -7,6 +7,7 @@ import type { AcFollowUp } from '#machines/ac';
 import { PageSpinner } from '../../../shared/layout/page-states.tsx';
 import { useCan } from '../../../api/session/auth-user.ts';
 import { useAcFollowUp, useCreateAc } from '../api/ac-mutations.ts';
+import { AcSignOff, useAcSignOff, type AcSignActions } from './ac-sign-off.tsx';
 import type { AcView } from '../api/types.ts';
 import { acsQuery, failuresQuery } from '../api/work-api.ts';
 import { dateTimeText } from '../../../widgets/date-text.ts';
@@ -31,9 +32,11 @@ type CardProps = {
   pending: AcFollowUp | null;
   onReply: () => void;
   onFollowUp: (followUp: AcFollowUp) => void;
+  /** The act's PDF and its sign-off (docs/product.md#ac-sign-off). */
+  sign: AcSignActions;
 };
 
-function AcCard({ ticketId, ac, canManage, pending, onReply, onFollowUp }: CardProps) {
+function AcCard({ ticketId, ac, canManage, pending, onReply, onFollowUp, sign }: CardProps) {
   const { t, i18n } = useTranslation();
   const allowed = acEventsAllowed(ac);
   const canReply = allowed.some((e) => e === 'ac.approve' || e === 'ac.disapprove' || e === 'ac.reject');
@@ -69,6 +72,7 @@ function AcCard({ ticketId, ac, canManage, pending, onReply, onFollowUp }: CardP
               </Link>
             </Text>
           ) : null}
+          <AcSignOff ac={ac} canSign={canManage && allowed.includes('ac.sign')} actions={sign} />
         </Stack>
         {canManage ? (
           <HStack gap="1" align="start" wrap="wrap" flexShrink={0}>
@@ -118,6 +122,10 @@ export function AcTab() {
   // One follow-up hook and one reply dialog for the whole list, not one per AC.
   const follow = useAcFollowUp(ticket.id);
   const [replying, setReplying] = useState<AcView | null>(null);
+  const sign = useAcSignOff(
+    ticket.id,
+    ticket.applicant ? `${ticket.applicant.name} ${ticket.applicant.last_name}` : '',
+  );
   return (
     <Stack gap="3">
       {canManage && uncovered.length ? (
@@ -174,6 +182,7 @@ export function AcTab() {
             canManage={canManage}
             pending={follow.isPending && follow.variables?.acId === ac.id ? follow.variables.followUp : null}
             onReply={() => setReplying(ac)}
+            sign={sign.actions}
             onFollowUp={(followUp) =>
               follow.mutate(
                 { acId: ac.id, followUp },
@@ -184,6 +193,7 @@ export function AcTab() {
         ))
       )}
       <AcReplyDialog ticketId={ticket.id} ac={replying} onClose={() => setReplying(null)} />
+      {sign.dialog}
     </Stack>
   );
 }

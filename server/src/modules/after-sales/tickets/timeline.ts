@@ -56,11 +56,17 @@ export async function timeline(
       const who = e.user_id ? people.get(e.user_id) : undefined;
       const label =
         e.source === 'message'
-          ? t(
-              e.kind === 'change'
-                ? 'after_sales.timeline.justification'
-                : `after_sales.timeline.${e.visibility}_message`,
-            )
+          ? e.kind === 'document'
+            ? // A document the ticket produced (acs/sign.ts: the signed act), named in the reader's language.
+              t('after_sales.timeline.ac_signed', {
+                code: String(e.data.acCode ?? ''),
+                name: String(e.data.signerName ?? ''),
+              })
+            : t(
+                e.kind === 'change'
+                  ? 'after_sales.timeline.justification'
+                  : `after_sales.timeline.${e.visibility}_message`,
+              )
           : t(`after_sales.events.${e.action}`);
       return {
         id: `${e.source === 'message' ? 'm' : 'c'}${e.id}`,
