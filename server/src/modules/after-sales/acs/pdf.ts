@@ -1,6 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { formatDate } from '#domain/format';
 import { acPdfName } from '#domain/acs';
 import {
   acs,
@@ -183,7 +182,9 @@ export async function acPdf(
       image: signature,
     },
   ]);
-  pdf.footer(t('after_sales.ac_pdf.footer', { code: ac.code, date: formatDate(signedAt.toISOString()) }));
+  // The day in the company's zone, as the date above (a UTC date would be the next day on a Chilean evening).
+  const day = localDateTime(signedAt, place.company.country).slice(0, 10);
+  pdf.footer(t('after_sales.ac_pdf.footer', { code: ac.code, date: day }));
   return { bytes: await pdf.save(), filename: acPdfName(ac.code) };
 }
 

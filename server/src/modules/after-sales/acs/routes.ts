@@ -56,8 +56,9 @@ export const acRoutes = new Hono<AppEnv>()
   })
   .post('/:acId/firmar', requireVerb(acCommands, 'firmar'), async (c) => {
     const user = currentUser(c);
-    const input = await jsonBody(c, acSignSchema);
+    // A foreign act is 404 whatever the body (the isolation sweep): found first, then the body is read.
     const { ticket, ac } = await loadAc(c.var.deps, user, idParam(c.req.param('id')), idParam(c.req.param('acId')));
+    const input = await jsonBody(c, acSignSchema);
     await signAc(c.var.deps, user, ticket, ac, input, 'agente', c.var.t);
     const views = await listAcs(c.var.deps, user, ticket.id);
     return c.json({ data: views.find((v) => v.id === ac.id)! });
