@@ -181,8 +181,6 @@ function PortalTicket({ id }: { id: number }) {
                   ? { name: m.usuario.name, color: m.usuario.color, acronimo: m.usuario.acronimo }
                   : { name: t('portal.ticket.team') },
                 fecha: m.fecha,
-                // A document the ticket produced (the signed act) is named by its type; messages by their text.
-                tipo: m.tipo.kind === 'document' ? { nombre: m.tipo.nombre } : undefined,
                 text: m.text,
                 archivos: m.archivos.map((a) => ({
                   name: a.name,

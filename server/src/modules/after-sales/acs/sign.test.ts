@@ -129,7 +129,8 @@ describe('AC sign-off (docs/product.md#ac-sign-off)', () => {
     ]) {
       const timeline = await ctx.request('GET', url, { cookie });
       const entry = timeline.json.data.find((e: any) => e.tipo.kind === 'document');
-      expect(entry.tipo.nombre).toMatch(/^Acta AC-.* firmada por Marcela Ríos$/);
+      expect(entry.tipo.nombre).toBe('Documento');
+      expect(entry.text).toMatch(/^Acta AC-.* firmada por Marcela Ríos$/);
       expect(entry.archivos).toEqual([expect.objectContaining({ path: pdfPath, type: 'application/pdf' })]);
     }
 
