@@ -14,9 +14,34 @@ export type AcFollowUp = (typeof AC_FOLLOW_UPS)[number];
 
 export const acFollowUpSchema = z.object({ follow_up: z.enum(AC_FOLLOW_UPS, { error: 'validation.required' }) });
 
+/** docs/product.md#ac-sign-off: who signed an act: the agent on their phone, in front of the owner, or the owner in the portal. */
+export const AC_SIGNED_VIA = ['agente', 'portal'] as const;
+export type AcSignedVia = (typeof AC_SIGNED_VIA)[number];
+/** The act's PDF file name (the stored signed act, the downloads). */
+export const acPdfName = (code: string) => `acta-conformidad-${code.replace(/[^\w-]+/g, '_')}.pdf`;
+
+/** A signer's name as printed under the signature. */
+export const AC_SIGNER_NAME_MAX = 120;
+
+/**
+ * The sign-off (docs/product.md#ac-sign-off): the signer's name and the signature drawn on the screen, uploaded
+ * first as a PNG (POST files/upload-url, context 'image') and named here by its path.
+ */
+export const acSignSchema = z.object({
+  signer_name: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, 'validation.required')
+    .max(AC_SIGNER_NAME_MAX, 'validation.max_length')
+    .refine((v) => !/\s{2,}/.test(v), 'validation.no_double_spaces'),
+  signature_path: z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(500),
+});
+export type AcSignInput = z.infer<typeof acSignSchema>;
+
 /**
  * AC machine event → URL verb (POST solicitudes/{id}/ac/{acId}/<verb>), permission, body (docs/product.md §4
- * AC): 'responder' records the owner's answer its body names, 'seguimiento' the follow-up.
+ * AC): 'responder' records the owner's answer its body names, 'seguimiento' the follow-up, 'firmar' the owner's
+ * signature on the act (staff with the manage permission, or the owner of the unit in the portal).
  */
 export const acCommands = {
   'ac.approve': { verb: 'responder', permission: TICKET_MANAGE, body: acReplySchema },
@@ -24,5 +49,6 @@ export const acCommands = {
   'ac.reject': { verb: 'responder', permission: TICKET_MANAGE, body: acReplySchema },
   'ac.markForReinspection': { verb: 'seguimiento', permission: TICKET_MANAGE, body: acFollowUpSchema },
   'ac.markForWorkOrder': { verb: 'seguimiento', permission: TICKET_MANAGE, body: acFollowUpSchema },
+  'ac.sign': { verb: 'firmar', permission: TICKET_MANAGE, body: acSignSchema, byOwner: true },
 } as const satisfies CommandTable;
 export type AcCommandType = keyof typeof acCommands;

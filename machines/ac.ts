@@ -4,7 +4,8 @@ import type { OptionalInput } from './types.ts';
 
 /** docs/product.md §4 AC (acta de conformidad). State ids and follow-ups are the contract's (domain/acs.ts). */
 export { AC_STATES, type AcFollowUp, type AcState } from '#domain/acs';
-export type AcContext = { followUp: AcFollowUp | null };
+/** `isSigned`: the owner's signature is on the act (docs/product.md#ac-sign-off); it is never taken back. */
+export type AcContext = { followUp: AcFollowUp | null; isSigned: boolean };
 export type AcInput = OptionalInput<Partial<AcContext>>;
 
 export type AcEvent =
@@ -12,7 +13,8 @@ export type AcEvent =
   | { type: 'ac.disapprove' }
   | { type: 'ac.reject'; reason: string }
   | { type: 'ac.markForReinspection' }
-  | { type: 'ac.markForWorkOrder' };
+  | { type: 'ac.markForWorkOrder' }
+  | { type: 'ac.sign'; signerName: string };
 
 export type AcEventType = AcEvent['type'];
 
@@ -31,6 +33,9 @@ export const acMachine = setup({
     hasReason: ({ event }) => event.type === 'ac.reject' && event.reason.trim().length > 0,
     // One follow-up per AC: the new OI or OT carries the process on with its own AC.
     hasNoFollowUp: ({ context }) => context.followUp === null,
+    // docs/product.md#ac-sign-off: the act is signed once, by a named signer; a signed act is a record.
+    canBeSigned: ({ context, event }) =>
+      !context.isSigned && event.type === 'ac.sign' && event.signerName.trim().length > 0,
   },
   actions: {
     setFollowUp: assign((_, params: { followUp: AcFollowUp }) => ({ followUp: params.followUp })),
@@ -39,11 +44,14 @@ export const acMachine = setup({
     // the AC's ticket.
     createInspectionOrder: () => {},
     createWorkOrder: () => {},
+    markSigned: assign({ isSigned: true }),
+    // Effect: the server stores the signed PDF with the ticket's files.
+    storeSignedAct: () => {},
   },
 }).createMachine({
   id: 'ac',
   initial: 'pendiente',
-  context: ({ input }) => ({ followUp: input?.followUp ?? null }),
+  context: ({ input }) => ({ followUp: input?.followUp ?? null, isSigned: input?.isSigned ?? false }),
   states: {
     pendiente: {
       on: {
@@ -52,9 +60,16 @@ export const acMachine = setup({
         'ac.reject': { target: 'rechazada', guard: 'hasReason' },
       },
     },
-    conforme: { type: 'final' },
+    // Signing needs the owner's answer first (docs/product.md#ac-sign-off): conforming or not; a rejected act
+    // is the owner's refusal, with its reason, and is not signed.
+    conforme: {
+      on: {
+        'ac.sign': { guard: 'canBeSigned', actions: ['markSigned', 'storeSignedAct'] },
+      },
+    },
     no_conforme: {
       on: {
+        'ac.sign': { guard: 'canBeSigned', actions: ['markSigned', 'storeSignedAct'] },
         'ac.markForReinspection': {
           guard: 'hasNoFollowUp',
           actions: [{ type: 'setFollowUp', params: { followUp: 'reinspeccion' } }, 'createInspectionOrder'],

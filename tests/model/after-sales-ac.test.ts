@@ -4,7 +4,7 @@ import { acMachine, type AcEvent } from '#machines/ac';
 import { acCommands } from '#domain/acs';
 import { createTestContext, type TestContext } from '../../server/src/test-support.ts';
 import { acs, orders } from '../../server/src/db/schema/index.ts';
-import { demoIds, newTicket, type DemoIds } from '../../server/src/modules/after-sales/test/fixtures.ts';
+import { demoIds, newTicket, uploadPhoto, type DemoIds } from '../../server/src/modules/after-sales/test/fixtures.ts';
 import { apiCoverage, apiPaths, type ApiPath } from './api-paths.ts';
 
 /** docs/product.md §4 AC: every generated path of the AC machine, driven through the real API. */
@@ -14,6 +14,7 @@ const samples: AcEvent[] = [
   { type: 'ac.reject', reason: 'La reparación no quedó bien' },
   { type: 'ac.markForReinspection' },
   { type: 'ac.markForWorkOrder' },
+  { type: 'ac.sign', signerName: 'Marcela Ríos' },
 ];
 const paths = apiPaths(acMachine, samples);
 const coverage = apiCoverage(acMachine, acCommands);
@@ -35,7 +36,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-function send(ticketId: number, acId: number, event: AcEvent) {
+async function send(ticketId: number, acId: number, event: AcEvent) {
   const url = `postventa/solicitudes/${ticketId}/ac/${acId}/${acCommands[event.type].verb}`;
   switch (event.type) {
     case 'ac.approve':
@@ -44,6 +45,14 @@ function send(ticketId: number, acId: number, event: AcEvent) {
       return ctx.request('POST', url, { cookie, body: { result: 'no_conforme', reply: 'Persiste la falla' } });
     case 'ac.reject':
       return ctx.request('POST', url, { cookie, body: { result: 'rechazada', reply: event.reason } });
+    case 'ac.sign': {
+      // The signature drawn on the phone, uploaded first as the dialog does.
+      const signature = await uploadPhoto(ctx, cookie, 'firma.png');
+      return ctx.request('POST', url, {
+        cookie,
+        body: { signer_name: event.signerName, signature_path: signature.path },
+      });
+    }
     default:
       return ctx.request('POST', url, {
         cookie,
@@ -72,6 +81,7 @@ describe('AC machine paths against the API (docs/product.md §4)', () => {
       const [row] = await ctx.db.select().from(acs).where(eq(acs.id, acId));
       expect(row.state).toBe(step.after.value);
       expect(row.followUp).toBe(step.after.context.followUp);
+      expect(row.signedAt !== null).toBe(step.after.context.isSigned);
       if (row.followUp) {
         const [order] = await ctx.db.select().from(orders).where(eq(orders.id, row.followUpOrderId!));
         expect(order).toMatchObject({ kind: row.followUp === 'reinspeccion' ? 'OI' : 'OT', state: 'creada', acId });

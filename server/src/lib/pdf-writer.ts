@@ -185,6 +185,32 @@ export class PdfWriter {
     this.y = baseline - 40;
   }
 
+  /**
+   * A row of small pictures (the photos of a failure), `size` points square at most, wrapping to the
+   * next row and page; pictures pdf-lib cannot read (neither PNG nor JPEG) are left out.
+   */
+  async thumbnails(images: Uint8Array[], size = 90) {
+    const gap = 8;
+    let x = MARGIN;
+    let rowHeight = 0;
+    for (const bytes of images) {
+      const image = await this.image(bytes);
+      if (!image) continue;
+      const scale = Math.min(size / image.width, size / image.height, 1);
+      const [w, h] = [image.width * scale, image.height * scale];
+      if (x + w > A4[0] - MARGIN) {
+        this.y -= rowHeight + gap;
+        x = MARGIN;
+        rowHeight = 0;
+      }
+      if (x === MARGIN) this.ensure(size + gap);
+      this.page.drawImage(image, { x, y: this.y - h, width: w, height: h });
+      x += w + gap;
+      rowHeight = Math.max(rowHeight, h);
+    }
+    if (rowHeight) this.y -= rowHeight + gap;
+  }
+
   footer(text: string) {
     for (const page of this.doc.getPages())
       page.drawText(this.clean(text), { x: MARGIN, y: MARGIN / 2, size: 8, font: this.font, color: MUTED });

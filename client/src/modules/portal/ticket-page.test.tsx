@@ -51,8 +51,10 @@ describe('portal ticket page', () => {
       updated_at: '2026-11-20T13:00:00.000Z',
       tower: null,
       responsible: null,
+      applicant: null,
       failures: [],
       visits: [],
+      acs: [],
     };
     const message: PortalMessage = {
       id: 'm1',

@@ -19,6 +19,7 @@ import { usePortalReply } from './api/portal-mutations.ts';
 import { PortalStateBadge } from './state-badge.tsx';
 import { usePortalTicketRoom } from './api/use-portal-live.ts';
 import { VisitList } from './visit-card.tsx';
+import { PortalAcList } from './ac-list.tsx';
 
 function Reply({ ticketId }: { ticketId: number }) {
   const { t } = useTranslation();
@@ -137,6 +138,11 @@ function PortalTicket({ id }: { id: number }) {
           <VisitList visits={d.visits} />
         </Stack>
       ) : null}
+      <PortalAcList
+        ticketId={id}
+        acs={d.acs ?? []}
+        ownerName={d.applicant ? `${d.applicant.name} ${d.applicant.last_name}` : ''}
+      />
       {d.failures.length ? (
         <Card.Root size="sm">
           <Card.Body>

@@ -16,6 +16,7 @@ import {
 import { companies, owners, projects, towers, units, users } from './core.ts';
 import type { FailureOutcome, TicketState } from '#domain/schemas/after-sales';
 import type { SavedViewList } from '#domain/saved-views';
+import type { AcSignedVia } from '#domain/acs';
 import { TICKET_WORKING_STATES } from '#domain/tickets';
 import { sqlLiterals } from '../sql-literals.ts';
 import type { AcState } from '#machines/ac';
@@ -200,7 +201,8 @@ export const ticketMessages = pgTable(
       .references(() => tickets.id, { onDelete: 'cascade' }),
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     visibility: text('visibility').$type<'public' | 'private'>().notNull(),
-    kind: text('kind').$type<'message' | 'change'>().notNull().default('message'),
+    /** 'document': a file the ticket produced (a signed conformity act), listed with its messages. */
+    kind: text('kind').$type<'message' | 'change' | 'document'>().notNull().default('message'),
     body: text('body').notNull().default(''),
     attachments: jsonb('attachments')
       .$type<Attachment[]>()
@@ -241,6 +243,14 @@ export const acs = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The sign-off (docs/product.md#ac-sign-off): when, by whom (the agent's or the owner's account), the name printed. */
+    signedAt: ts('signed_at'),
+    signedBy: integer('signed_by').references(() => users.id, { onDelete: 'set null' }),
+    signedVia: text('signed_via').$type<AcSignedVia>(),
+    signerName: text('signer_name'),
+    /** The signature image and the signed PDF, both files of the ticket (registry.fileAccess('ticket')). */
+    signaturePath: text('signature_path'),
+    signedPdfPath: text('signed_pdf_path'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

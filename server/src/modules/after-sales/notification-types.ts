@@ -12,4 +12,6 @@ export const AFTER_SALES_NOTIFICATION_TYPES: readonly NotificationType[] = [
   { type: 'order.confirmed', group: 'orders', defaults: NOTIFY_IN_APP },
   { type: 'order.rejected', group: 'orders', defaults: NOTIFY_BOTH },
   { type: 'ac.state_changed', group: 'orders', defaults: NOTIFY_IN_APP },
+  // docs/product.md#ac-sign-off: the agent hears when the owner signs an act in the portal.
+  { type: 'ac.signed', group: 'orders', defaults: NOTIFY_BOTH },
 ];

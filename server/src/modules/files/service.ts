@@ -14,6 +14,7 @@ import {
   type UploadContext,
   type UploadUrlInput,
 } from '#domain/files';
+import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps, SessionUser } from '../../http/context.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { storageOf } from '../../storage/index.ts';
@@ -246,4 +247,47 @@ export async function detachFiles(
   entity: { type: string; id: number },
 ): Promise<void> {
   await unlinkFromEntity(deps.database.db, companyId, paths, entity.type, entity.id);
+}
+
+/**
+ * A file the server produced itself (a signed act): its bytes are written to storage and its record is
+ * created already attached to `entity`, within the caller's transaction `db`, so it is readable exactly
+ * as that record is (files/access.ts). Returns the stored file and `discard`, which removes the bytes
+ * again when the caller's transaction does not commit.
+ */
+export async function storeGeneratedFile(
+  deps: AppDeps,
+  db: DbOrTx,
+  input: {
+    companyId: number;
+    userId: number;
+    name: string;
+    extension: string;
+    bytes: Uint8Array;
+    entity: { type: string; id: number };
+  },
+): Promise<{ file: FileDto; discard: () => Promise<void> }> {
+  const now = new Date();
+  const path = `${input.companyId}/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}.${input.extension}`;
+  const mime = mimeOf(input.extension);
+  const storage = storageOf(deps);
+  await storage.writeSmall(path, Buffer.from(input.bytes), mime);
+  const row = await insertFile(db, {
+    companyId: input.companyId,
+    path,
+    name: input.name,
+    extension: input.extension,
+    mime,
+    category: categoryOf(input.extension)!,
+    context: 'general',
+    status: 'uploaded',
+    maxBytes: input.bytes.byteLength,
+    size: input.bytes.byteLength,
+    uploadedBy: input.userId,
+    uploadedAt: now,
+    expiresAt: now,
+    entityType: input.entity.type,
+    entityId: input.entity.id,
+  });
+  return { file: toFileDto(row), discard: () => storage.remove(path) };
 }

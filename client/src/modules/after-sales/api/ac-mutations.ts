@@ -1,6 +1,11 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AcFollowUp } from '#machines/ac';
+import { acPdfName } from '#domain/acs';
+import { uploadSignature } from '../../../widgets/upload/signature-upload.ts';
+import { saveBlob } from '../../../widgets/upload/transfer.ts';
+import { afterSalesKeys } from './keys.ts';
 import { invalidateTicketLists, invalidateTicketParts } from './ticket-cache.ts';
+import type { AcView } from './types.ts';
 import { acsApi } from './work-api.ts';
 
 /**
@@ -43,5 +48,35 @@ export function useAcFollowUp(ticketId: number) {
     mutationFn: ({ acId, followUp }: { acId: number; followUp: AcFollowUp }) =>
       acsApi.followUp(ticketId, acId, followUp),
     onSuccess: () => afterAcResult(queryClient, ticketId),
+  });
+}
+
+/** What the sign-off dialog sends: the signer's name and the signature drawn (a PNG file). */
+export type AcSignRequest = { acId: number; signerName: string; signature: File };
+
+/**
+ * POST solicitudes/{id}/ac/{acId}/firmar (docs/product.md#ac-sign-off): the signature is uploaded first, then
+ * the act is signed; the answer is the AC as it now is and replaces it in the list, and the timeline shows
+ * the signed PDF among the ticket's documents.
+ */
+export function useSignAc(ticketId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ acId, signerName, signature }: AcSignRequest) =>
+      acsApi.sign(ticketId, acId, { signer_name: signerName, signature_path: await uploadSignature(signature) }),
+    onSuccess: (ac) => {
+      queryClient.setQueryData(afterSalesKeys.acs(ticketId), (list: AcView[] | undefined) =>
+        list?.map((a) => (a.id === ac.id ? ac : a)),
+      );
+      invalidateTicketParts(queryClient, ticketId, ['detail', 'timeline']);
+    },
+  });
+}
+
+/** GET solicitudes/{id}/ac/{acId}/pdf, saved as a file: the signed act, or a preview while unsigned. */
+export function useAcPdfDownload(ticketId: number) {
+  return useMutation({
+    mutationFn: async (ac: Pick<AcView, 'id' | 'code'>) =>
+      saveBlob(await acsApi.pdf(ticketId, ac.id), acPdfName(ac.code)),
   });
 }

@@ -10,7 +10,7 @@ import type {
   orderUpdateSchema,
 } from '#domain/schemas/after-sales';
 import type { CommandTypeWithBody } from '#domain/commands';
-import { acCommands } from '#domain/acs';
+import { acCommands, type AcSignInput } from '#domain/acs';
 import { failureCommands } from '#domain/failures';
 import { orderCommands } from '#domain/orders';
 import { apiV2 } from '../../../api/clients.ts';
@@ -126,4 +126,12 @@ export const acsApi = {
     apiV2.post(ticketPath(ticketId, `/ac/${acId}/${acCommands['ac.markForReinspection'].verb}`), {
       follow_up: followUp,
     }),
+  /** docs/product.md#ac-sign-off: the AC as it now is, signed. */
+  sign: (ticketId: number, acId: number, body: AcSignInput) =>
+    apiV2
+      .post<DataEnvelope<AcView>>(ticketPath(ticketId, `/ac/${acId}/${acCommands['ac.sign'].verb}`), body)
+      .then((r) => r.data),
+  /** The act as a PDF: the signed one once signed, else a preview. */
+  pdf: (ticketId: number, acId: number) =>
+    apiV2.get<Blob>(ticketPath(ticketId, `/ac/${acId}/pdf`), { responseType: 'blob' }),
 };

@@ -62,17 +62,25 @@ describe('order and AC actions', () => {
   });
 
   it('an AC is answered once; a non-conforming one then goes to re-inspection or a work order, once', () => {
-    expect(acEventsAllowed({ state: 'pendiente', follow_up: null })).toEqual([
+    const unsigned = { signed_at: null };
+    expect(acEventsAllowed({ state: 'pendiente', follow_up: null, ...unsigned })).toEqual([
       'ac.approve',
       'ac.disapprove',
       'ac.reject',
     ]);
-    expect(acEventsAllowed({ state: 'no_conforme', follow_up: null })).toEqual([
+    expect(acEventsAllowed({ state: 'no_conforme', follow_up: null, ...unsigned })).toEqual([
       'ac.markForReinspection',
       'ac.markForWorkOrder',
+      'ac.sign',
     ]);
-    expect(acEventsAllowed({ state: 'no_conforme', follow_up: 'reinspeccion' })).toEqual([]);
-    expect(acEventsAllowed({ state: 'conforme', follow_up: null })).toEqual([]);
+    expect(acEventsAllowed({ state: 'no_conforme', follow_up: 'reinspeccion', ...unsigned })).toEqual(['ac.sign']);
+    expect(acEventsAllowed({ state: 'conforme', follow_up: null, ...unsigned })).toEqual(['ac.sign']);
+  });
+
+  it('docs/product.md#ac-sign-off: an answered act (not a rejected one) is signed once', () => {
+    const signed = { signed_at: '2026-03-02T14:00:00.000Z' };
+    expect(acEventsAllowed({ state: 'conforme', follow_up: null, ...signed })).toEqual([]);
+    expect(acEventsAllowed({ state: 'rechazada', follow_up: null, signed_at: null })).not.toContain('ac.sign');
   });
 });
 

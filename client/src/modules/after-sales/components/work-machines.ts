@@ -143,17 +143,17 @@ export function canReschedule(
 
 /**
  * The AC events its machine accepts now (docs/product.md §4 AC: pending → conforming, non-conforming, rejected;
- * then re-inspection or work order).
+ * then re-inspection or work order; an answered act is signed once, docs/product.md#ac-sign-off).
  */
-export function acEventsAllowed(a: Pick<AcView, 'state' | 'follow_up'>): AcEventType[] {
+export function acEventsAllowed(a: Pick<AcView, 'state' | 'follow_up' | 'signed_at'>): AcEventType[] {
   const candidates: AcEvent[] = [
     { type: 'ac.approve' },
     { type: 'ac.disapprove' },
     { type: 'ac.reject', reason: 'x' },
     { type: 'ac.markForReinspection' },
     { type: 'ac.markForWorkOrder' },
+    { type: 'ac.sign', signerName: 'x' },
   ];
-  return safe(() =>
-    allowedEvents(acMachine, { value: a.state as AcState, context: { followUp: a.follow_up } }, candidates),
-  );
+  const context = { followUp: a.follow_up, isSigned: a.signed_at !== null };
+  return safe(() => allowedEvents(acMachine, { value: a.state as AcState, context }, candidates));
 }

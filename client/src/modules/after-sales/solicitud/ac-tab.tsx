@@ -7,6 +7,7 @@ import type { AcFollowUp } from '#machines/ac';
 import { PageSpinner } from '../../../shared/layout/page-states.tsx';
 import { useCan } from '../../../api/session/auth-user.ts';
 import { useAcFollowUp, useCreateAc } from '../api/ac-mutations.ts';
+import { AcSignOff, useAcSignOff, type AcSignActions } from './ac-sign-off.tsx';
 import type { AcView } from '../api/types.ts';
 import { acsQuery, failuresQuery } from '../api/work-api.ts';
 import { dateTimeText } from '../../../widgets/date-text.ts';
@@ -34,9 +35,11 @@ type CardProps = {
   onFollowUp: (followUp: AcFollowUp) => void;
   /** "Marcar" on the answer's photos, for whoever may record the answer. */
   onMarkup?: AttachmentGalleryProps['onMarkup'];
+  /** The act's PDF and its sign-off (docs/product.md#ac-sign-off). */
+  sign: AcSignActions;
 };
 
-function AcCard({ ticketId, ac, canManage, pending, onReply, onFollowUp, onMarkup }: CardProps) {
+function AcCard({ ticketId, ac, canManage, pending, onReply, onFollowUp, onMarkup, sign }: CardProps) {
   const { t, i18n } = useTranslation();
   const allowed = acEventsAllowed(ac);
   const canReply = allowed.some((e) => e === 'ac.approve' || e === 'ac.disapprove' || e === 'ac.reject');
@@ -72,6 +75,7 @@ function AcCard({ ticketId, ac, canManage, pending, onReply, onFollowUp, onMarku
               </Link>
             </Text>
           ) : null}
+          <AcSignOff ac={ac} canSign={canManage && allowed.includes('ac.sign')} actions={sign} />
         </Stack>
         {canManage ? (
           <HStack gap="1" align="start" wrap="wrap" flexShrink={0}>
@@ -122,6 +126,10 @@ export function AcTab() {
   const follow = useAcFollowUp(ticket.id);
   const markupOf = useMarkupHandlers(ticket.id);
   const [replying, setReplying] = useState<AcView | null>(null);
+  const sign = useAcSignOff(
+    ticket.id,
+    ticket.applicant ? `${ticket.applicant.name} ${ticket.applicant.last_name}` : '',
+  );
   return (
     <Stack gap="3">
       {canManage && uncovered.length ? (
@@ -179,6 +187,7 @@ export function AcTab() {
             onMarkup={canManage ? markupOf({ kind: 'ac', acId: ac.id }) : undefined}
             pending={follow.isPending && follow.variables?.acId === ac.id ? follow.variables.followUp : null}
             onReply={() => setReplying(ac)}
+            sign={sign.actions}
             onFollowUp={(followUp) =>
               follow.mutate(
                 { acId: ac.id, followUp },
@@ -189,6 +198,7 @@ export function AcTab() {
         ))
       )}
       <AcReplyDialog ticketId={ticket.id} ac={replying} onClose={() => setReplying(null)} />
+      {sign.dialog}
     </Stack>
   );
 }

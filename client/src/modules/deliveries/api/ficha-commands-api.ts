@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeliverInput } from '#domain/schemas/deliveries';
-import { UPLOAD_URL_DEFAULT } from '#domain/files';
 import { putSignature, setAnsweredUser } from '../../../api/session/signature.ts';
-import { uploadFile } from '../../../widgets/upload/upload-api.ts';
+import { uploadSignature } from '../../../widgets/upload/signature-upload.ts';
 import { fichaApi, type FichaDetail, type ScheduleAnswerEvent } from './ficha-api.ts';
 import { applyFichaChange, type FichaChange } from './ficha-cache.ts';
 
@@ -57,17 +56,6 @@ export type DeliverRequest = {
   ownerSignature: File | null;
   representativeSignature: File | null;
 };
-
-const uploadSignature = async (file: File) =>
-  (
-    await uploadFile({
-      file,
-      context: 'image',
-      method: 'put',
-      endpoint: UPLOAD_URL_DEFAULT,
-      onProgress: () => undefined,
-    })
-  ).path;
 
 /**
  * Deliver the unit (docs/product.md §5 delivery dialog): the signatures are uploaded first; the act prints

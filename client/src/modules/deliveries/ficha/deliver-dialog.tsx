@@ -21,7 +21,7 @@ import { validate, type FieldErrors } from '../../../shared/forms.ts';
 import { toIsoDate } from '../../../widgets/date-range.ts';
 import type { Owner } from '../api/ficha-api.ts';
 import type { DeliverRequest } from '../api/ficha-commands-api.ts';
-import { SignatureCanvas, dataUrlToFile } from './signature-canvas.tsx';
+import { SignatureCanvas, dataUrlToFile } from '../../../widgets/signature-canvas.tsx';
 
 export type DeliverForm = {
   delivery_date: string;

@@ -6,6 +6,8 @@ import { apiV2 } from '../../../api/clients.ts';
 import type { DataEnvelope, ListEnvelope } from '../../../api/data.ts';
 import { createQueryKeys } from '../../../api/query.ts';
 import type { PortalDelivery } from '#domain/fichas-responses';
+import type { PortalAc } from '#domain/acs-responses';
+import { acCommands, type AcSignInput } from '#domain/acs';
 
 /** The owner portal API (docs/product.md#owner-portal): server/src/modules/after-sales/portal/routes.ts. */
 const API = 'postventa/portal';
@@ -77,12 +79,17 @@ export type PortalFailure = {
   /** The failure's photos, as staff recorded them (marked copies beside their originals). */
   attachments?: Photo[];
 };
+export type { PortalAc };
 export type PortalTicketDetail = PortalTicket & {
   unit: { id: number; number: string };
   tower: { name: string } | null;
   responsible: { full_name: string } | null;
+  /** The applicant as the owner sees them (name only). */
+  applicant: { name: string; last_name: string } | null;
   failures: PortalFailure[];
   visits: PortalVisit[];
+  /** The ticket's conformity acts, to preview and sign (docs/product.md#ac-sign-off). */
+  acs: PortalAc[];
 };
 export type PortalMessage = {
   id: string;
@@ -137,6 +144,14 @@ export const portalApi = {
     apiV2
       .post<DataEnvelope<PortalVisit | null>>(`${API}/visitas/${orderId}/${decision}`, { reason })
       .then((r) => r.data),
+  /** docs/product.md#ac-sign-off: the act as it now is, signed by the owner. */
+  signAc: (ticketId: number, acId: number, body: AcSignInput) =>
+    apiV2
+      .post<DataEnvelope<PortalAc>>(`${API}/solicitudes/${ticketId}/ac/${acId}/${acCommands['ac.sign'].verb}`, body)
+      .then((r) => r.data),
+  /** The act as a PDF: the signed one once signed, else a preview. */
+  acPdf: (ticketId: number, acId: number) =>
+    apiV2.get<Blob>(`${API}/solicitudes/${ticketId}/ac/${acId}/pdf`, { responseType: 'blob' }),
   answerDelivery: (scheduleId: number, decision: 'confirmar' | 'rechazar', reason?: string) =>
     apiV2
       .post<DataEnvelope<PortalDelivery | null>>(`${DELIVERIES_API}/${scheduleId}/${decision}`, { reason })

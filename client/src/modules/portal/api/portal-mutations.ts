@@ -1,10 +1,14 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { acPdfName } from '#domain/acs';
+import { uploadSignature } from '../../../widgets/upload/signature-upload.ts';
+import { saveBlob } from '../../../widgets/upload/transfer.ts';
 import {
   myDeliveriesQuery,
   myVisitsQuery,
   portalApi,
   portalKeys,
   portalTicketQuery,
+  type PortalAc,
   type PortalDelivery,
   type PortalVisit,
 } from './portal-api.ts';
@@ -98,5 +102,33 @@ export function useAnswerDelivery() {
       );
     },
     onError: refetch,
+  });
+}
+
+/**
+ * POST portal/solicitudes/{id}/ac/{acId}/firmar (docs/product.md#ac-sign-off): the signature drawn is uploaded,
+ * then the act is signed; the answer replaces the act in the ticket's page, whose conversation now lists the
+ * signed PDF.
+ */
+export function useSignPortalAc(ticketId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ acId, signerName, signature }: { acId: number; signerName: string; signature: File }) =>
+      portalApi.signAc(ticketId, acId, { signer_name: signerName, signature_path: await uploadSignature(signature) }),
+    onSuccess: (ac) => {
+      queryClient.setQueryData(
+        portalTicketQuery(ticketId).queryKey,
+        (ticket) => ticket && { ...ticket, acs: ticket.acs.map((a) => (a.id === ac.id ? ac : a)) },
+      );
+      void queryClient.invalidateQueries({ queryKey: portalKeys.messages(ticketId) });
+    },
+  });
+}
+
+/** GET portal/solicitudes/{id}/ac/{acId}/pdf saved as a file: the signed act, or a preview while unsigned. */
+export function usePortalAcPdf(ticketId: number) {
+  return useMutation({
+    mutationFn: async (ac: Pick<PortalAc, 'id' | 'code'>) =>
+      saveBlob(await portalApi.acPdf(ticketId, ac.id), acPdfName(ac.code)),
   });
 }

@@ -20,6 +20,8 @@ export function usePortalLive(userId: number | null | undefined) {
   useLiveEvent('ticket.*', refresh);
   useLiveEvent('order.*', refresh);
   useLiveEvent('failure.*', refresh);
+  // An act answered or signed (by the owner elsewhere, or with the agent on their phone).
+  useLiveEvent('ac.*', refresh);
   // Their delivery appointments: scheduled, moved, answered by staff or settled by the delivery.
   useLiveEvent('delivery.*', refresh);
   useLiveEvent('ficha.*', refresh);

@@ -4,10 +4,10 @@ import { allowedEvents, initialState } from '#machines/engine';
 import { acMachine, type AcContext, type AcEvent, type AcFollowUp } from '#machines/ac';
 import { failureMachine, type FailureContext } from '#machines/failure';
 import type { acReplySchema } from '#domain/schemas/after-sales';
-import { acCommands } from '#domain/acs';
+import { acCommands, acPdfName } from '#domain/acs';
 import { FAILURE_SOLVED_STATES } from '#domain/failures';
 import { acs, failures, orderFailures, orders, projects, tickets, type Attachment } from '../../../db/schema/index.ts';
-import type { Tx } from '../../../db/client.ts';
+import type { Db, Tx } from '../../../db/client.ts';
 import type { AppDeps, SessionUser } from '../../../http/context.ts';
 import { ApiError, notFound } from '../../../lib/errors.ts';
 import type { Translate } from '../../../lib/i18n.ts';
@@ -20,16 +20,31 @@ import { loadTicket, type Ticket } from '../shared/scope.ts';
 import { decide, recordStep } from '../shared/step.ts';
 import { userBriefs } from '../../../db/staff.ts';
 
-type Ac = typeof acs.$inferSelect;
-const acStored = (a: Ac) => ({ value: a.state, context: { followUp: a.followUp ?? null } as AcContext });
+export type Ac = typeof acs.$inferSelect;
+export const acStored = (a: Ac) => ({
+  value: a.state,
+  context: { followUp: a.followUp ?? null, isSigned: a.signedAt !== null } as AcContext,
+});
 
-export async function listAcs(deps: AppDeps, user: SessionUser, ticketId: number) {
-  const db = deps.database.db;
-  const ticket = await loadTicket(db, user, ticketId);
+/** The machine's candidates for what a user may do with an AC now (a representative payload each). */
+const AC_CANDIDATES: AcEvent[] = [
+  { type: 'ac.approve' },
+  { type: 'ac.disapprove' },
+  { type: 'ac.reject', reason: 'x' },
+  { type: 'ac.markForReinspection' },
+  { type: 'ac.markForWorkOrder' },
+  { type: 'ac.sign', signerName: 'x' },
+];
+
+/** Whether the act may be signed now (docs/product.md#ac-sign-off): answered, not rejected, not signed yet. */
+export const canSignAc = (a: Ac) => allowedEvents(acMachine, acStored(a), AC_CANDIDATES).includes('ac.sign');
+
+/** The ACs of a ticket with the failures each covers. */
+async function ticketAcs(db: Db, ticket: Ticket) {
   const rows = await db
     .select()
     .from(acs)
-    .where(and(eq(acs.ticketId, ticket.id), eq(acs.companyId, user.companyId)))
+    .where(and(eq(acs.ticketId, ticket.id), eq(acs.companyId, ticket.companyId)))
     .orderBy(asc(acs.number));
   const linked = rows.length
     ? await db
@@ -41,7 +56,42 @@ export async function listAcs(deps: AppDeps, user: SessionUser, ticketId: number
             rows.map((a) => a.id),
           ),
         )
+        .orderBy(asc(failures.id))
     : [];
+  const failuresOf = (a: Ac) =>
+    linked
+      .filter((f) => f.acId === a.id)
+      .map((f) => ({ id: f.id, place: f.placeName, item: f.itemName, detail: f.detailName, state: f.state }));
+  return { rows, failuresOf };
+}
+
+/** The sign-off fields of domain/acs-responses.ts. */
+const signOff = (a: Ac) => ({
+  signed_at: a.signedAt?.toISOString() ?? null,
+  signer_name: a.signerName,
+  signed_via: a.signedVia,
+  signed_pdf: a.signedPdfPath ? { path: a.signedPdfPath, name: acPdfName(a.code) } : null,
+});
+
+/** The portal's view of a ticket's ACs (domain/acs-responses.ts portalAcSchema): no staff names. */
+export async function ownerAcs(deps: AppDeps, ticket: Ticket) {
+  const { rows, failuresOf } = await ticketAcs(deps.database.db, ticket);
+  return rows.map((a) => ({
+    id: a.id,
+    code: a.code,
+    state: a.state,
+    reply: a.reply,
+    replied_at: a.repliedAt?.toISOString() ?? null,
+    failures: failuresOf(a),
+    ...signOff(a),
+    can_sign: canSignAc(a),
+  }));
+}
+
+export async function listAcs(deps: AppDeps, user: SessionUser, ticketId: number) {
+  const db = deps.database.db;
+  const ticket = await loadTicket(db, user, ticketId);
+  const { rows, failuresOf } = await ticketAcs(db, ticket);
   const followUps = rows.some((a) => a.followUpOrderId)
     ? await db
         .select()
@@ -55,7 +105,7 @@ export async function listAcs(deps: AppDeps, user: SessionUser, ticketId: number
     : [];
   const people = await userBriefs(
     db,
-    rows.map((a) => a.repliedBy),
+    rows.flatMap((a) => [a.repliedBy, a.signedBy]),
   );
   return rows.map((a) => ({
     id: a.id,
@@ -71,16 +121,10 @@ export async function listAcs(deps: AppDeps, user: SessionUser, ticketId: number
       followUps
         .filter((o) => o.id === a.followUpOrderId)
         .map((o) => ({ id: o.id, code: o.code, kind: o.kind, state: o.state }))[0] ?? null,
-    failures: linked
-      .filter((f) => f.acId === a.id)
-      .map((f) => ({ id: f.id, place: f.placeName, item: f.itemName, detail: f.detailName, state: f.state })),
-    allowed_events: allowedEvents(acMachine, acStored(a), [
-      { type: 'ac.approve' },
-      { type: 'ac.disapprove' },
-      { type: 'ac.reject', reason: 'x' },
-      { type: 'ac.markForReinspection' },
-      { type: 'ac.markForWorkOrder' },
-    ]),
+    failures: failuresOf(a),
+    ...signOff(a),
+    signed_by: a.signedBy ? (people.get(a.signedBy) ?? null) : null,
+    allowed_events: allowedEvents(acMachine, acStored(a), AC_CANDIDATES),
     created_at: a.createdAt.toISOString(),
   }));
 }
@@ -131,14 +175,19 @@ export async function createAc(deps: AppDeps, user: SessionUser, ticketId: numbe
   });
 }
 
-async function loadAc(deps: AppDeps, user: SessionUser, ticketId: number, acId: number) {
-  const ticket = await loadTicket(deps.database.db, user, ticketId);
+/** An AC of a ticket the caller already reached (staff: loadTicket, owner: loadOwnerTicket); any other is a 404. */
+export async function acOfTicket(deps: AppDeps, ticket: Ticket, acId: number) {
   const [ac] = await deps.database.db
     .select()
     .from(acs)
-    .where(and(eq(acs.id, acId), eq(acs.ticketId, ticket.id), eq(acs.companyId, user.companyId)));
+    .where(and(eq(acs.id, acId), eq(acs.ticketId, ticket.id), eq(acs.companyId, ticket.companyId)));
   if (!ac) throw notFound();
-  return { ticket, ac };
+  return ac;
+}
+
+export async function loadAc(deps: AppDeps, user: SessionUser, ticketId: number, acId: number) {
+  const ticket = await loadTicket(deps.database.db, user, ticketId);
+  return { ticket, ac: await acOfTicket(deps, ticket, acId) };
 }
 
 async function acCommand(

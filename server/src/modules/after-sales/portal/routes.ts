@@ -14,6 +14,11 @@ import { timeline } from '../tickets/timeline.ts';
 import { postMessage } from '../tickets/messages.ts';
 import { listFailures } from '../failures/service.ts';
 import { ownerAnswer } from '../orders/confirmation.ts';
+import { acOfTicket, ownerAcs } from '../acs/service.ts';
+import { signAc } from '../acs/sign.ts';
+import { currentAcPdf } from '../acs/pdf.ts';
+import { pdfResponse } from '../acs/pdf-response.ts';
+import { acSignSchema } from '#domain/acs';
 import { loadOwnerOrder, loadOwnerTicket, myTickets, myUnits, ownerRecordFor, ownerVisits } from './service.ts';
 
 const text = (max: number) =>
@@ -59,12 +64,28 @@ export const portalRoutes = new Hono<AppEnv>()
   .get('/solicitudes/:id', async (c) => {
     const user = currentUser(c);
     const ticket = await loadOwnerTicket(c.var.deps, user, idParam(c.req.param('id')));
-    const [detail, failures, visits] = await Promise.all([
+    const [detail, failures, visits, acs] = await Promise.all([
       ticketDetail(c.var.deps, user, ticket),
       listFailures(c.var.deps, user, ticket),
       ownerVisits(c.var.deps, user, [ticket.id]),
+      ownerAcs(c.var.deps, ticket),
     ]);
-    return c.json({ data: { ...detail, failures, visits } });
+    return c.json({ data: { ...detail, failures, visits, acs } });
+  })
+  // docs/product.md#ac-sign-off: the owner previews the act of their own unit's ticket and signs it.
+  .get('/solicitudes/:id/ac/:acId/pdf', async (c) => {
+    const user = currentUser(c);
+    const ticket = await loadOwnerTicket(c.var.deps, user, idParam(c.req.param('id')));
+    const ac = await acOfTicket(c.var.deps, ticket, idParam(c.req.param('acId')));
+    return pdfResponse(c, await currentAcPdf(c.var.deps, user, c.var.t, ticket, ac));
+  })
+  .post('/solicitudes/:id/ac/:acId/firmar', async (c) => {
+    const user = currentUser(c);
+    const ticket = await loadOwnerTicket(c.var.deps, user, idParam(c.req.param('id')));
+    const ac = await acOfTicket(c.var.deps, ticket, idParam(c.req.param('acId')));
+    const input = await jsonBody(c, acSignSchema);
+    await signAc(c.var.deps, user, ticket, ac, input, 'portal', c.var.t);
+    return c.json({ data: (await ownerAcs(c.var.deps, ticket)).find((a) => a.id === ac.id)! });
   })
   .get('/solicitudes/:id/actividad', async (c) => {
     const user = currentUser(c);

@@ -23,7 +23,8 @@ export type AfterSalesEventType =
   | 'order.confirmed'
   | 'order.rejected'
   | 'order.changed'
-  | 'ac.result';
+  | 'ac.result'
+  | 'ac.signed';
 
 export const ticketLink = (ticketId: number) => `/warranties/solicitud/${ticketId}`;
 export const ticketEntity = (ticket: Pick<Ticket, 'id' | 'companyId' | 'projectId'>) => ({

@@ -57,9 +57,11 @@ export async function timeline(
       const label =
         e.source === 'message'
           ? t(
-              e.kind === 'change'
-                ? 'after_sales.timeline.justification'
-                : `after_sales.timeline.${e.visibility}_message`,
+              e.kind === 'document'
+                ? 'after_sales.timeline.document'
+                : e.kind === 'change'
+                  ? 'after_sales.timeline.justification'
+                  : `after_sales.timeline.${e.visibility}_message`,
             )
           : t(`after_sales.events.${e.action}`);
       return {
@@ -70,7 +72,14 @@ export async function timeline(
         usuario: who ? { id: who.id, name: who.full_name, color: who.color, acronimo: who.acronym } : null,
         fecha: new Date(e.created_at).toISOString(),
         tipo: { nombre: label, kind: e.source === 'message' ? e.kind : 'change' },
-        text: e.body,
+        // A document the ticket produced (acs/sign.ts: the signed act) is described in the reader's language.
+        text:
+          e.kind === 'document'
+            ? t('after_sales.timeline.ac_signed', {
+                code: String(e.data.acCode ?? ''),
+                name: String(e.data.signerName ?? ''),
+              })
+            : e.body,
         archivos: e.attachments ?? [],
         action: e.action,
         from: e.from_state,

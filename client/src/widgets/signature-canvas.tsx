@@ -3,10 +3,21 @@ import { Box, Button, Field, HStack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import SignaturePad from 'signature_pad';
 
-type Props = { label: string; onChange: (pngDataUrl: string | null) => void; testId?: string };
+type Props = {
+  label: string;
+  onChange: (pngDataUrl: string | null) => void;
+  testId?: string;
+  required?: boolean;
+  /** A message under the pad (e.g. the signature is still missing). */
+  error?: string;
+};
 
-/** A signature drawn with finger or mouse (signature_pad), emitted as a PNG data URL; empty → null. */
-export function SignatureCanvas({ label, onChange, testId }: Props) {
+/**
+ * A signature drawn with finger or mouse (signature_pad), emitted as a PNG data URL; empty → null. It takes
+ * the full width of its container and a finger-sized height, so it works on a phone held by the signer;
+ * the delivery act and the conformity act both use it.
+ */
+export function SignatureCanvas({ label, onChange, testId, required, error }: Props) {
   const { t } = useTranslation();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const padRef = useRef<SignaturePad | null>(null);
@@ -16,7 +27,7 @@ export function SignatureCanvas({ label, onChange, testId }: Props) {
   useEffect(() => {
     const canvas = canvasRef.current;
     const context = canvas?.getContext('2d');
-    // Without a 2D context (no canvas support) there is nothing to draw on: the delivery goes unsigned.
+    // Without a 2D context (no canvas support) there is nothing to draw on: nothing is emitted.
     if (!canvas || !context) return;
     // The canvas is sized to its box at the device's pixel ratio so strokes stay sharp on phones.
     const ratio = Math.max(window.devicePixelRatio || 1, 1);
@@ -33,9 +44,20 @@ export function SignatureCanvas({ label, onChange, testId }: Props) {
   }, []);
 
   return (
-    <Field.Root>
-      <Field.Label>{label}</Field.Label>
-      <Box borderWidth="1px" borderRadius="md" w="full" h="40" overflow="hidden" bg="white">
+    <Field.Root required={required} invalid={Boolean(error)}>
+      <Field.Label>
+        {label}
+        {required ? <Field.RequiredIndicator /> : null}
+      </Field.Label>
+      <Box
+        borderWidth="1px"
+        borderColor={error ? 'border.error' : undefined}
+        borderRadius="md"
+        w="full"
+        h={{ base: '48', md: '40' }}
+        overflow="hidden"
+        bg="white"
+      >
         <canvas
           ref={canvasRef}
           data-testid={testId}
@@ -43,16 +65,18 @@ export function SignatureCanvas({ label, onChange, testId }: Props) {
           aria-label={label}
         />
       </Box>
+      {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
       <HStack justify="flex-end" w="full">
         <Button
           size="xs"
           variant="ghost"
+          minH={{ base: '44px', md: 'auto' }}
           onClick={() => {
             padRef.current?.clear();
             onChange(null);
           }}
         >
-          {t('deliveries_ui.deliver.clear_signature')}
+          {t('widgets.signature.clear')}
         </Button>
       </HStack>
     </Field.Root>
