@@ -101,6 +101,17 @@ describe('who received the unit (docs/product.md §5 delivery dialog)', () => {
     );
   });
 
+  it('the sole owner is ticked when the owners arrive after the dialog opened (they load on opening)', async () => {
+    const dialog = (list: Owner[]) => (
+      <DeliverDialog open owners={list} onClose={() => undefined} onDeliver={vi.fn(async () => undefined)} />
+    );
+    const { rerender } = renderWithProviders(dialog([]));
+    rerender(dialog([owners[0]]));
+    const sole = await screen.findByTestId('deliver-attendee-11');
+    await waitFor(() => expect(sole.querySelector('input')!.checked).toBe(true));
+    expect(sole.getAttribute('data-state')).toBe('checked');
+  });
+
   it('with several people nobody starts ticked: who came is a choice', async () => {
     open();
     for (const id of [11, 12])

@@ -66,12 +66,14 @@ export function DeliverDialog({ open, owners, onClose, onDeliver }: Props) {
   const [repSignature, setRepSignature] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
-  // Each opening starts a fresh form, set while rendering (not in an effect) so the first frame the user sees
-  // already has the sole owner ticked, and a later refetch of the owners does not wipe what was typed.
-  const [openedWith, setOpenedWith] = useState(false);
-  if (open !== openedWith) {
-    setOpenedWith(open);
-    if (open) {
+  // Each opening starts a fresh form, and so does the owners' list arriving (it loads once the dialog opens).
+  // It is set while rendering, not in an effect, so the first frame with the owners already has a sole owner
+  // ticked; a refetch that brings the same people back does not wipe what was typed.
+  const formKey = open ? owners.map((o) => o.id).join(',') : null;
+  const [startedFor, setStartedFor] = useState<string | null>(null);
+  if (formKey !== startedFor) {
+    setStartedFor(formKey);
+    if (formKey !== null) {
       setForm(emptyForm(owners));
       setErrors({});
       setOwnerSignature(null);
