@@ -17,6 +17,7 @@ import {
   exportWorkers,
   getWorker,
   listWorkers,
+  workerOptions,
   updateWorker,
 } from './service.ts';
 
@@ -48,6 +49,7 @@ function columns(t: Translate, country: string): ExportColumn<WorkerRow>[] {
 export const workerRoutes = new Hono<AppEnv>()
   .use(requirePermission(CONFIG_WORKERS))
   .get('/', async (c) => c.json(await listWorkers(c.var.deps, currentUser(c), queryOf(c, listQuery))))
+  .get('/opciones', async (c) => c.json({ data: await workerOptions(c.var.deps, currentUser(c)) }))
   .get('/exportar', async (c) => {
     const user = currentUser(c);
     const q = queryOf(c, exportQuery);

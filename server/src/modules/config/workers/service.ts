@@ -211,3 +211,22 @@ export async function deleteWorker(deps: AppDeps, user: SessionUser, id: number)
     await emitWorker(tx, user, id, 'deleted');
   });
 }
+
+/** What the worker form picks from: the company's positions and staff users, and its country (the RUT label). */
+export async function workerOptions(deps: AppDeps, user: SessionUser) {
+  const db = deps.database.db;
+  const [country, positionRows, userRows] = await Promise.all([
+    companyCountry(deps, user),
+    db
+      .select({ id: positions.id, name: positions.name })
+      .from(positions)
+      .where(eq(positions.companyId, user.companyId))
+      .orderBy(asc(positions.name)),
+    db
+      .select()
+      .from(users)
+      .where(and(eq(users.companyId, user.companyId), eq(users.kind, 'staff'), sql`${users.deletedAt} is null`))
+      .orderBy(asc(users.lastName), asc(users.firstName)),
+  ]);
+  return { country, positions: positionRows, users: userRows.map(personOf) };
+}
