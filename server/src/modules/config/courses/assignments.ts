@@ -139,7 +139,7 @@ export async function assignCourse(deps: AppDeps, user: SessionUser, input: Assi
           companyId: user.companyId,
           userId: assignee.id,
           title: course.name,
-          kind: 'course',
+          kind: 'cursos',
           link: MY_COURSES_LINK,
           dueAt: deadline.endsAt,
         })

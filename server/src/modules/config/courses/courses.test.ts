@@ -103,7 +103,7 @@ describe('assigning a course (docs/product.md §1, §5, §9)', () => {
     const home = await ctx.request('GET', 'home/tareas', { cookie: cookies.inspector });
     const all = [...home.json.data.next_7_days, ...home.json.data.later];
     expect(all).toContainEqual(
-      expect.objectContaining({ title: 'Seguridad en altura', kind: 'course', link: '/config/mis-cursos' }),
+      expect.objectContaining({ title: 'Seguridad en altura', kind: 'cursos', link: '/config/mis-cursos' }),
     );
     const event = (await ctx.db.select().from(outbox).where(eq(outbox.type, 'course.assigned'))).find(
       (e) => (e.payload as { entity: { id: number } }).entity.id === row.id,
