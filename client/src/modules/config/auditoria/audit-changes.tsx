@@ -1,4 +1,4 @@
-import { Box, Table, Text } from '@chakra-ui/react';
+import { Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { AuditChange } from '#domain/audit';
 
@@ -18,33 +18,32 @@ export function AuditChanges({ changes }: { changes: AuditChange[] }) {
   const empty = t('config_ui.audit.empty_value');
   const label = (field: string) => t(`config_ui.audit.fields.${field}`, { defaultValue: field });
   return (
-    <Box overflowX="auto">
-      <Table.Root size="sm" variant="outline">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>{t('config_ui.audit.field')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('config_ui.audit.before')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('config_ui.audit.after')}</Table.ColumnHeader>
+    // No scroll box of its own: the audit table's scroll area holds it (one keyboard-reachable scroll region).
+    <Table.Root size="sm" variant="outline">
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeader>{t('config_ui.audit.field')}</Table.ColumnHeader>
+          <Table.ColumnHeader>{t('config_ui.audit.before')}</Table.ColumnHeader>
+          <Table.ColumnHeader>{t('config_ui.audit.after')}</Table.ColumnHeader>
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {changes.map((c) => (
+          <Table.Row key={c.field}>
+            <Table.Cell fontWeight="medium">{label(c.field)}</Table.Cell>
+            <Table.Cell>
+              <Text as="del" color="fg.muted">
+                {shown(c.before, empty)}
+              </Text>
+            </Table.Cell>
+            <Table.Cell>
+              <Text as="ins" textDecoration="none">
+                {shown(c.after, empty)}
+              </Text>
+            </Table.Cell>
           </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {changes.map((c) => (
-            <Table.Row key={c.field}>
-              <Table.Cell fontWeight="medium">{label(c.field)}</Table.Cell>
-              <Table.Cell>
-                <Text as="del" color="fg.muted">
-                  {shown(c.before, empty)}
-                </Text>
-              </Table.Cell>
-              <Table.Cell>
-                <Text as="ins" textDecoration="none">
-                  {shown(c.after, empty)}
-                </Text>
-              </Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Box>
+        ))}
+      </Table.Body>
+    </Table.Root>
   );
 }

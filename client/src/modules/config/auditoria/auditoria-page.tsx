@@ -71,7 +71,8 @@ export function AuditoriaPage() {
         {(page) =>
           page.data.length ? (
             <Stack gap="2">
-              <Table.ScrollArea>
+              {/* Focusable, so a keyboard can scroll a wide trail (the rows hold nothing else to focus). */}
+              <Table.ScrollArea tabIndex={0} aria-label={t('routes.config.auditoria.title')}>
                 <Table.Root size="sm" data-testid="audit-table">
                   <Table.Header>
                     <Table.Row>
