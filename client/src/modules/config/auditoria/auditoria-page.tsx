@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Input, Field, Stack, Table, Text } from '@chakra-ui/react';
+import { Field, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditAction, type AuditEntity } from '#domain/audit';
@@ -32,40 +32,42 @@ export function AuditoriaPage() {
         onClear={() => setFilters({ page: 1 })}
         actions={<ExportMenu download={(format) => exportAudit(format, filters)} baseName="auditoria" />}
       >
-        <SelectField
-          label={t('config_ui.audit.entity')}
-          value={filters.entity ?? ''}
-          onChange={(v) => change({ entity: (v || undefined) as AuditEntity | undefined })}
-          placeholder={t('config_ui.all')}
-          options={AUDIT_ENTITIES.map((e) => ({ value: e, label: t(`config_api.audit.entities.${e}`) }))}
-          testId="audit-entity"
-        />
-        <SelectField
-          label={t('config_ui.audit.action')}
-          value={filters.action ?? ''}
-          onChange={(v) => change({ action: (v || undefined) as AuditAction | undefined })}
-          placeholder={t('config_ui.all')}
-          options={AUDIT_ACTIONS.map((a) => ({ value: a, label: t(`config_api.audit.actions.${a}`) }))}
-        />
-        <SelectField
-          label={t('config_ui.audit.user')}
-          value={filters.user_id ? String(filters.user_id) : ''}
-          onChange={(v) => change({ user_id: v ? Number(v) : undefined })}
-          placeholder={t('config_ui.all')}
-          options={(actors.data ?? []).map((u) => ({ value: String(u.id), label: u.full_name }))}
-        />
-        <Field.Root>
-          <Field.Label>{t('config_ui.audit.from')}</Field.Label>
-          <Input
-            type="date"
-            value={filters.from ?? ''}
-            onChange={(e) => change({ from: e.target.value || undefined })}
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 5 }} gap="3" w="full">
+          <SelectField
+            label={t('config_ui.audit.entity')}
+            value={filters.entity ?? ''}
+            onChange={(v) => change({ entity: (v || undefined) as AuditEntity | undefined })}
+            placeholder={t('config_ui.all')}
+            options={AUDIT_ENTITIES.map((e) => ({ value: e, label: t(`config_api.audit.entities.${e}`) }))}
+            testId="audit-entity"
           />
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>{t('config_ui.audit.to')}</Field.Label>
-          <Input type="date" value={filters.to ?? ''} onChange={(e) => change({ to: e.target.value || undefined })} />
-        </Field.Root>
+          <SelectField
+            label={t('config_ui.audit.action')}
+            value={filters.action ?? ''}
+            onChange={(v) => change({ action: (v || undefined) as AuditAction | undefined })}
+            placeholder={t('config_ui.all')}
+            options={AUDIT_ACTIONS.map((a) => ({ value: a, label: t(`config_api.audit.actions.${a}`) }))}
+          />
+          <SelectField
+            label={t('config_ui.audit.user')}
+            value={filters.user_id ? String(filters.user_id) : ''}
+            onChange={(v) => change({ user_id: v ? Number(v) : undefined })}
+            placeholder={t('config_ui.all')}
+            options={(actors.data ?? []).map((u) => ({ value: String(u.id), label: u.full_name }))}
+          />
+          <Field.Root>
+            <Field.Label>{t('config_ui.audit.from')}</Field.Label>
+            <Input
+              type="date"
+              value={filters.from ?? ''}
+              onChange={(e) => change({ from: e.target.value || undefined })}
+            />
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>{t('config_ui.audit.to')}</Field.Label>
+            <Input type="date" value={filters.to ?? ''} onChange={(e) => change({ to: e.target.value || undefined })} />
+          </Field.Root>
+        </SimpleGrid>
       </FilterBar>
       <QueryState query={audit}>
         {(page) =>
@@ -93,7 +95,7 @@ export function AuditoriaPage() {
                           {r.entity_id ? <Text color="fg.muted">#{r.entity_id}</Text> : null}
                         </Table.Cell>
                         <Table.Cell>{t(`config_api.audit.actions.${r.action}`)}</Table.Cell>
-                        <Table.Cell minW="280px">
+                        <Table.Cell minW="240px">
                           <AuditChanges changes={r.changes} />
                         </Table.Cell>
                       </Table.Row>

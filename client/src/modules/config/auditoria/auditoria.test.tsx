@@ -34,7 +34,7 @@ describe('config auditoria (docs/product.md §1: who, when, what, before and aft
     const row = await screen.findByTestId('audit-row');
     expect(within(row).getByText('Trabajador')).toBeTruthy();
     expect(within(row).getByText('Modificación')).toBeTruthy();
-    expect(within(row).getByText('Apellidos')).toBeTruthy();
+    expect(within(row).getByText('Apellidos:')).toBeTruthy();
     expect(within(row).getByText('Mora').tagName).toBe('DEL');
     expect(within(row).getByText('Mora Díaz').tagName).toBe('INS');
     fireEvent.change(screen.getByTestId('audit-entity'), { target: { value: 'course' } });

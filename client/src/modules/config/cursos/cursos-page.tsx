@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Heading, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { COURSE_STATES, type CourseState } from '#domain/courses';
@@ -101,7 +101,7 @@ function AssignmentsSection({ courses }: { courses: CourseRow[] }) {
       <Heading as="h2" size="lg">
         {t('config_ui.courses.assignments')}
       </Heading>
-      <HStack gap="4" align="flex-end" wrap="wrap">
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3" maxW="2xl">
         <SelectField
           label={t('config_ui.courses.course')}
           value={filters.course_id ? String(filters.course_id) : ''}
@@ -116,7 +116,7 @@ function AssignmentsSection({ courses }: { courses: CourseRow[] }) {
           placeholder={t('config_ui.all')}
           options={COURSE_STATES.map((s) => ({ value: s, label: t(`machines.course.states.${s}`) }))}
         />
-      </HStack>
+      </SimpleGrid>
       <QueryState query={assignments}>
         {(page) =>
           page.data.length ? (

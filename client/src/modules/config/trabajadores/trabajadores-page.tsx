@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CONTRACT_TYPES, type ContractType } from '#domain/workers';
@@ -40,27 +40,29 @@ export function TrabajadoresPage() {
           </>
         }
       >
-        <SelectField
-          label={t('config_ui.workers.contract_type')}
-          value={filters.contract_type ?? ''}
-          onChange={(v) =>
-            setFilters({ ...filters, contract_type: (v || undefined) as ContractType | undefined, page: 1 })
-          }
-          placeholder={t('config_ui.all')}
-          options={CONTRACT_TYPES.map((c) => ({ value: c, label: t(`config_api.workers.contract_types.${c}`) }))}
-        />
-        <SelectField
-          label={t('config_ui.workers.is_active')}
-          value={filters.active ?? ''}
-          onChange={(v) =>
-            setFilters({ ...filters, active: (v || undefined) as 'true' | 'false' | undefined, page: 1 })
-          }
-          placeholder={t('config_ui.all')}
-          options={[
-            { value: 'true', label: t('config_ui.yes') },
-            { value: 'false', label: t('config_ui.no') },
-          ]}
-        />
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3" w="full">
+          <SelectField
+            label={t('config_ui.workers.contract_type')}
+            value={filters.contract_type ?? ''}
+            onChange={(v) =>
+              setFilters({ ...filters, contract_type: (v || undefined) as ContractType | undefined, page: 1 })
+            }
+            placeholder={t('config_ui.all')}
+            options={CONTRACT_TYPES.map((c) => ({ value: c, label: t(`config_api.workers.contract_types.${c}`) }))}
+          />
+          <SelectField
+            label={t('config_ui.workers.is_active')}
+            value={filters.active ?? ''}
+            onChange={(v) =>
+              setFilters({ ...filters, active: (v || undefined) as 'true' | 'false' | undefined, page: 1 })
+            }
+            placeholder={t('config_ui.all')}
+            options={[
+              { value: 'true', label: t('config_ui.yes') },
+              { value: 'false', label: t('config_ui.no') },
+            ]}
+          />
+        </SimpleGrid>
       </FilterBar>
       <QueryState query={workers}>
         {(page) =>
