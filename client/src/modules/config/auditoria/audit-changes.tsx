@@ -3,8 +3,16 @@ import { useTranslation } from 'react-i18next';
 import type { AuditChange } from '#domain/audit';
 
 const isEmpty = (value: unknown) => value === null || value === undefined || value === '';
-const shown = (value: unknown) =>
-  typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
+type T = (key: string) => string;
+/** A stored value as a reader says it: yes/no for flags, JSON for structures, the text otherwise. */
+const shown = (value: unknown, t: T) =>
+  typeof value === 'boolean'
+    ? t(value ? 'config_ui.yes' : 'config_ui.no')
+    : typeof value === 'string'
+      ? value
+      : typeof value === 'object'
+        ? JSON.stringify(value)
+        : String(value);
 
 /**
  * One line's before and after, field by field (docs/product.md §1 audit log): only what changed, the old value
@@ -24,7 +32,7 @@ export function AuditChanges({ changes }: { changes: AuditChange[] }) {
           <Text as="dd" m="0" display="flex" flexWrap="wrap" columnGap="1.5">
             {isEmpty(c.before) ? null : (
               <Text as="del" color="fg.muted">
-                {shown(c.before)}
+                {shown(c.before, t)}
               </Text>
             )}
             {isEmpty(c.before) || isEmpty(c.after) ? null : <span aria-hidden="true">→</span>}
@@ -34,7 +42,7 @@ export function AuditChanges({ changes }: { changes: AuditChange[] }) {
               ) : null
             ) : (
               <Text as="ins" textDecoration="none" color="fg">
-                {shown(c.after)}
+                {shown(c.after, t)}
               </Text>
             )}
           </Text>

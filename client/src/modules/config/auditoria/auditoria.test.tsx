@@ -26,7 +26,10 @@ describe('config auditoria (docs/product.md §1: who, when, what, before and aft
           entity: 'worker',
           entity_id: 12,
           action: 'updated',
-          changes: [{ field: 'last_name', before: 'Mora', after: 'Mora Díaz' }],
+          changes: [
+            { field: 'last_name', before: 'Mora', after: 'Mora Díaz' },
+            { field: 'is_active', before: true, after: false },
+          ],
         },
       ]);
     });
@@ -37,6 +40,8 @@ describe('config auditoria (docs/product.md §1: who, when, what, before and aft
     expect(within(row).getByText('Apellidos:')).toBeTruthy();
     expect(within(row).getByText('Mora').tagName).toBe('DEL');
     expect(within(row).getByText('Mora Díaz').tagName).toBe('INS');
+    expect(within(row).getByText('Sí').tagName).toBe('DEL');
+    expect(within(row).getByText('No').tagName).toBe('INS');
     fireEvent.change(screen.getByTestId('audit-entity'), { target: { value: 'course' } });
     await waitFor(() => expect(fetch.calls.some((c) => /auditoria\?.*entity=course/.test(c.url))).toBe(true));
   });
