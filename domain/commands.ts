@@ -14,6 +14,8 @@ export type Command = {
   body: z.ZodType;
   /** Owners send it too (portal or e-mailed link), authorised by owning the unit or holding the link's token. */
   byOwner?: true;
+  /** The record's own user sends it (their course assignment), authorised by the load being scoped to them. */
+  bySelf?: true;
 };
 
 /** Machine event type → command. The server checks at compile time that a table lists every event of its machine. */

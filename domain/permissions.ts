@@ -56,6 +56,8 @@ export const PERMISSIONS = [
   'config_permisos',
   'config_cargos',
   'config_cursos',
+  'config_trabajadores',
+  'config_auditoria',
   'config_integraciones',
   'config_proyectos',
   'config_propietarios',
@@ -75,3 +77,10 @@ export type Permission = (typeof PERMISSIONS)[number];
 
 /** docs/product.md §2 config propietarios and proyectos: who configures a project's owners, unit types and plans. */
 export const CONFIGURE_PROJECT_OWNERS = 'config_propietarios|config_proyectos';
+
+/** docs/product.md §2 config cursos: the course catalogue, assignments and extensions. */
+export const CONFIG_COURSES = 'config_cursos';
+/** docs/product.md §2 config trabajadores: worker records and their contracts. */
+export const CONFIG_WORKERS = 'config_trabajadores';
+/** docs/product.md §1 administration: reading the audit log of administrative changes (administrators only). */
+export const CONFIG_AUDIT = 'config_auditoria';

@@ -15,7 +15,15 @@ import { isoOf, toIsoDate, type IsoDate } from './format.ts';
  * law for a single year, regional holidays (7 Jun Arica, 20 Aug Chillán) and the 31 Dec bank
  * holiday. Callers pass such dates as `extraHolidays` (e.g. from configuration).
  */
-export type WorkingDayOptions = { extraHolidays?: Iterable<string> };
+export type WorkingDayOptions = {
+  extraHolidays?: Iterable<string>;
+  /**
+   * The company's country (docs/product.md §3 Config data). Chile ('CL', the default) has its national holidays
+   * computed here; a country without a calendar here counts Monday to Friday minus `extraHolidays`.
+   */
+  country?: string | null;
+};
+
 export type DateInput = string | Date;
 
 const DAY_MS = 86_400_000;
@@ -166,21 +174,23 @@ function isoOrThrow(date: DateInput): IsoDate {
   return iso;
 }
 
-function extraSet(options: WorkingDayOptions): Set<string> {
+type Calendar = { extra: Set<string>; national: boolean };
+
+function extraSet(options: WorkingDayOptions): Calendar {
   const set = new Set<string>();
   for (const d of options.extraHolidays ?? []) {
     const iso = toIsoDate(d);
     if (iso) set.add(iso);
   }
-  return set;
+  return { extra: set, national: (options.country ?? 'CL') === 'CL' };
 }
 
-function isWorking(iso: IsoDate, extra: Set<string>): boolean {
+function isWorking(iso: IsoDate, calendar: Calendar): boolean {
   const wd = weekday(iso);
-  return wd !== 0 && wd !== 6 && !extra.has(iso) && !isChileanHoliday(iso);
+  return wd !== 0 && wd !== 6 && !calendar.extra.has(iso) && !(calendar.national && isChileanHoliday(iso));
 }
 
-/** Monday to Friday and not a Chilean holiday (nor one of `extraHolidays`). */
+/** Monday to Friday and not a national holiday of the country (Chile by default) nor one of `extraHolidays`. */
 export function isWorkingDay(date: DateInput, options: WorkingDayOptions = {}): boolean {
   return isWorking(isoOrThrow(date), extraSet(options));
 }

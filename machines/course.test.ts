@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { courseCommands } from '#domain/courses';
 import { COURSE_STATES, courseMachine, courseSummary, type CourseState } from './course.ts';
 import { initialState, nextState } from './engine.ts';
 import { walkModel } from './testing/coverage.ts';
@@ -13,6 +14,8 @@ describe('course machine', () => {
   it('docs/product.md §4: generated paths walk every course and extension state and transition', async () => {
     const report = await walkModel(courseMachine, {
       input: { expiresAt: EXPIRES },
+      // The feature's command table (docs/modules.md §1): every event it lists is walked from every state that takes it.
+      commands: courseCommands,
       events: [
         { type: 'course.complete', now: '2030-01-20T10:00:00.000Z' },
         { type: 'course.complete', now: '2030-03-20T10:00:00.000Z' },
@@ -27,6 +30,7 @@ describe('course machine', () => {
     });
     expect(report.missingTransitions).toEqual([]);
     expect(report.missingStates).toEqual([]);
+    expect(report.commands).toEqual({ unhandled: [], uncommanded: [], unwalked: [] });
   });
 
   it('declares exactly the stored state ids', () => {

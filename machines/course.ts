@@ -1,23 +1,13 @@
 import { assign, setup } from 'xstate';
+import { COURSE_STATES, type CourseState } from '#domain/courses';
 import { isAfter, isAtOrBefore, toMillis } from './time.ts';
 
 /**
  * docs/product.md §4/§9 course assignment: 15 working days, extendable by 15 working days at most 2 times.
- * One flat state per (period, status) so the server stores one string; `courseSummary` gives
- * the course's own status and each extension's status for the list columns.
+ * The states are domain/courses.ts's COURSE_STATES; `courseSummary` gives the course's own status and each
+ * extension's status for the list columns.
  */
-export const COURSE_STATES = [
-  'en_curso',
-  'vencido',
-  'completado',
-  'prorroga1_en_curso',
-  'prorroga1_vencida',
-  'prorroga1_completada',
-  'prorroga2_en_curso',
-  'prorroga2_vencida',
-  'prorroga2_completada',
-] as const;
-export type CourseState = (typeof COURSE_STATES)[number];
+export { COURSE_STATES, type CourseState };
 
 export type CourseContext = {
   /** Current deadline (ISO): the course's expiry date, then each extension's. */
@@ -77,9 +67,8 @@ export const courseMachine = setup({
   },
   actions: {
     setDeadline: assign(({ event }) => (event.type === 'course.extend' ? { expiresAt: event.expiresAt } : {})),
-    // Effects, named here and never run by the machine: the module that sends these events will
-    // perform them, as the server's commands do (docs/machines.md); none sends them yet: tell the
-    // assignee (and whoever assigned it).
+    // Effects, named here and never run by the machine: server/src/modules/config/courses/commands.ts
+    // performs them (notifies the assignee, moves the home task's due date).
     notifyExpired: () => {},
     notifyExtended: () => {},
   },

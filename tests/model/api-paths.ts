@@ -26,9 +26,11 @@ export function apiPaths<M extends AnyStateMachine>(
   machine: M,
   events: EventFromLogic<M>[],
   fold: (context: any) => unknown = (c) => c,
+  /** The machine's input, for a machine whose context starts from it (the course's first deadline). */
+  input?: unknown,
 ): ApiPath[] {
   const describe = (s: AnyMachineSnapshot) => JSON.stringify({ value: s.value, context: fold(s.context) });
-  const model = createTestModel(machine, { events, serializeState: describe } as never);
+  const model = createTestModel(machine, { events, input, serializeState: describe } as never);
   const adjacency = model.getAdjacencyMap() as unknown as Record<
     string,
     { transitions: Record<string, { event: { type: string }; state: AnyMachineSnapshot }> }
@@ -42,7 +44,10 @@ export function apiPaths<M extends AnyStateMachine>(
       const events = [...prefix.slice(1).map((step) => step.event), event] as ApiPath['steps'][number]['event'][];
       // The graph keeps one snapshot per folded node, so its contexts may come from another path:
       // replay the events on the machine to know the exact state after each step.
-      let current = (initialTransition as unknown as (m: AnyStateMachine) => [AnyMachineSnapshot])(machine)[0];
+      let current = (initialTransition as unknown as (m: AnyStateMachine, i?: unknown) => [AnyMachineSnapshot])(
+        machine,
+        input,
+      )[0];
       const steps = events.map((e) => {
         const before = current;
         current = transition(machine, before as never, e as never)[0] as AnyMachineSnapshot;

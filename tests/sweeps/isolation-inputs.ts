@@ -53,6 +53,12 @@ const BODIES: [RegExp, Build][] = [
   [/^PUT \/postventa\/proyectos\/:projectId\/configuracion$/, () => ({ response_time_hours: 12 })],
   [/^POST \/postventa\/portal\/solicitudes$/, (s) => ({ unit_id: s.unit, subject: 'x', message: 'y' })],
   [/^POST \/postventa\/portal\/solicitudes\/:id\/mensajes$/, (s) => ({ body: 'hola', attachments: attachment(s) })],
+  // Configuration: workers and courses (company-level records).
+  [
+    /^PUT \/configuracion\/trabajadores\/:workerId$/,
+    () => ({ first_name: 'x', last_name: 'y', contract_type: 'indefinido', start_date: '2030-01-07' }),
+  ],
+  [/^PUT \/configuracion\/cursos\/:courseId$/, () => ({ name: 'x' })],
   // Deliveries (fichas, catalogue, project configuration).
   [/^POST \/entregas\/proyectos\/:projectId\/fichas\/agendar$/, (s) => ({ unit_ids: [s.unit], start_at: slot() })],
   [/^PATCH \/entregas\/fichas\/:unitId$/, () => ({ responsible_id: null })],

@@ -20,8 +20,18 @@ export type Caller = 'admin' | 'limited' | 'owner';
 export const API = '/api/v2/public/api';
 export const FILES = '/api/v2/public/files';
 
-/** Records of the company as a whole (catalogue, unit types): no project scope applies to them. */
-const COMPANY_LEVEL: ParamKind[] = ['unitType', 'area', 'place', 'item', 'failureType', 'view'];
+/** Records of the company as a whole (catalogue, unit types, workers, courses): no project scope applies to them. */
+const COMPANY_LEVEL: ParamKind[] = [
+  'unitType',
+  'area',
+  'place',
+  'item',
+  'failureType',
+  'view',
+  'worker',
+  'course',
+  'assignment',
+];
 const NOT_RECORDS: ParamKind[] = ['token', 'module'];
 
 export type Planned = { call: RouteCall; template: string; kinds: ParamKind[]; skip?: string };

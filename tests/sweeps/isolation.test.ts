@@ -126,8 +126,17 @@ beforeAll(async () => {
     .limit(1);
   const [mine, theirs] = [await unitOf('propietario'), await unitOf('propietario2')];
   const demo = ctx.seed.companyId;
+  // Records of the company as a whole (workers, courses) belong to no project or owner: only the other company's
+  // set and the caller's own have them.
   const set = async (companyId: number, projectId: number, unitId: number, uploader: string, marker: string) => ({
-    ...(await recordsIn(ctx, { companyId, projectId, unitId, userId: (await userNamed(uploader)).id, marker })),
+    ...(await recordsIn(ctx, {
+      companyId,
+      projectId,
+      unitId,
+      userId: (await userNamed(uploader)).id,
+      marker,
+      companyLevel: companyId !== demo,
+    })),
     marker,
   });
   sets.company = await set(ctx.seed.otherCompanyId, otherUnit.projectId, otherUnit.id, 'otra', 'AJENO-EMPRESA');

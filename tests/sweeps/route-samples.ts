@@ -4,6 +4,9 @@ import type { RouteRow } from '../../server/src/http/route-table.ts';
 import type { TestContext } from '../../server/src/test-support.ts';
 import {
   acs,
+  courseAssignments,
+  courses,
+  workers,
   catalogueAreas,
   catalogueFailureTypes,
   catalogueItems,
@@ -52,7 +55,10 @@ export type ParamKind =
   | 'room'
   | 'token'
   | 'module'
-  | 'view';
+  | 'view'
+  | 'worker'
+  | 'course'
+  | 'assignment';
 
 export type Samples = Partial<Record<ParamKind, string | number>>;
 
@@ -100,6 +106,9 @@ export function kindOf(segments: string[], index: number): ParamKind | undefined
   if (name === 'unitId') return 'unit';
   if (name === 'projectId') return 'project';
   if (name === 'viewId') return 'view';
+  if (name === 'workerId') return 'worker';
+  if (name === 'courseId') return 'course';
+  if (name === 'assignmentId') return 'assignment';
   const before = segments[index - 1] ?? '';
   // /entregas/<level>/:id and /entregas/<parent>/:id/<child>: the chosen level names the kind.
   if (segments[index - 2] === 'entregas' && CATALOGUE_LEVEL[before]) return CATALOGUE_LEVEL[before];
@@ -210,6 +219,9 @@ export async function samplesIn(ctx: TestContext, companyId: number, projectId?:
   );
   s.notification = await first(ctx, notifications, notifications.id, eq(notifications.companyId, companyId));
   s.view = await first(ctx, savedViews, savedViews.id, eq(savedViews.companyId, companyId));
+  s.worker = await first(ctx, workers, workers.id, eq(workers.companyId, companyId));
+  s.course = await first(ctx, courses, courses.id, eq(courses.companyId, companyId));
+  s.assignment = await first(ctx, courseAssignments, courseAssignments.id, eq(courseAssignments.companyId, companyId));
   const [file] = await ctx.db
     .select({ path: files.path })
     .from(files)

@@ -3,6 +3,9 @@ import { eq } from 'drizzle-orm';
 import type { TestContext } from '../../server/src/test-support.ts';
 import {
   acs,
+  courseAssignments,
+  courses,
+  workers,
   catalogueAreas,
   catalogueFailureTypes,
   catalogueItems,
@@ -63,7 +66,15 @@ export type RecordSet = {
  */
 export async function recordsIn(
   ctx: TestContext,
-  at: { companyId: number; projectId: number; unitId: number; userId: number; marker: string },
+  at: {
+    companyId: number;
+    projectId: number;
+    unitId: number;
+    userId: number;
+    marker: string;
+    /** Also the records of the company as a whole (workers, courses); a project's or owner's set has none. */
+    companyLevel?: boolean;
+  },
 ): Promise<RecordSet> {
   const { companyId, projectId, unitId, userId, marker } = at;
   const db = ctx.db;
@@ -232,8 +243,10 @@ export async function recordsIn(
     .insert(savedViews)
     .values({ companyId, userId, list: 'solicitudes', name: marker, params: { search: marker } })
     .returning();
+  const admin = at.companyLevel === false ? {} : await adminRecordsIn(ctx, companyId, userId, marker, start);
   return {
     samples: {
+      ...admin,
       project: projectId,
       unit: unitId,
       owner: owner.id,
@@ -264,4 +277,18 @@ export async function recordsIn(
       signature: signature.path,
     },
   };
+}
+
+/** config trabajadores and cursos: a worker, a course and its assignment to `userId` (mis-cursos is theirs alone). */
+async function adminRecordsIn(ctx: TestContext, companyId: number, userId: number, marker: string, expiresAt: Date) {
+  const [worker] = await ctx.db
+    .insert(workers)
+    .values({ companyId, firstName: marker, lastName: 'Externo', contractType: 'indefinido', startDate: '2030-01-07' })
+    .returning();
+  const [course] = await ctx.db.insert(courses).values({ companyId, name: marker }).returning();
+  const [assignment] = await ctx.db
+    .insert(courseAssignments)
+    .values({ companyId, courseId: course.id, userId, expiryDate: '2030-01-28', expiresAt })
+    .returning();
+  return { worker: worker.id, course: course.id, assignment: assignment.id };
 }

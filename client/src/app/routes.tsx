@@ -33,6 +33,10 @@ const config = {
   layout: lazyPage(() => import('../modules/config/index.ts'), 'ConfigLayout'),
   cuenta: lazyPage(() => import('../modules/config/index.ts'), 'CuentaPage'),
   pending: lazyPage(() => import('../modules/config/index.ts'), 'ConfigPendingPage'),
+  trabajadores: lazyPage(() => import('../modules/config/index.ts'), 'TrabajadoresPage'),
+  cursos: lazyPage(() => import('../modules/config/index.ts'), 'CursosPage'),
+  misCursos: lazyPage(() => import('../modules/config/index.ts'), 'MisCursosPage'),
+  auditoria: lazyPage(() => import('../modules/config/index.ts'), 'AuditoriaPage'),
 };
 const notifications = {
   configuracion: lazyPage(() => import('../modules/notifications/index.ts'), 'ConfiguracionPage'),
@@ -147,6 +151,10 @@ export const PAGES: Readonly<Record<string, PageComponent>> = {
   }),
   config: config.layout,
   'config.cuenta': config.cuenta,
+  'config.trabajadores': config.trabajadores,
+  'config.cursos': config.cursos,
+  'config.mis-cursos': config.misCursos,
+  'config.auditoria': config.auditoria,
   ...under('config.notificaciones', notifications),
   'config.propietarios': owners.layout,
   ...under('config.propietarios', ownerTabs),

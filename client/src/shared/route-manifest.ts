@@ -1,4 +1,11 @@
-import { can, MODULE_PERMISSIONS, type PermissionSet } from '#domain/permissions';
+import {
+  can,
+  CONFIG_AUDIT,
+  CONFIG_COURSES,
+  CONFIG_WORKERS,
+  MODULE_PERMISSIONS,
+  type PermissionSet,
+} from '#domain/permissions';
 
 /**
  * The route manifest of docs/product.md §2: every path, its name, its permission and its default child,
@@ -320,8 +327,11 @@ function configChildren(): RouteNode[] {
     { path: 'cargos', name: 'config.cargos', permission: 'config_cargos' },
     { path: 'permisos', name: 'config.permisos', permission: 'config_permisos' },
     { path: 'usuarios', name: 'config.usuarios', permission: 'config_usuarios' },
-    { path: 'trabajadores', name: 'config.trabajadores', permission: 'config_usuarios' },
-    { path: 'cursos', name: 'config.cursos', permission: 'config_cursos' },
+    { path: 'trabajadores', name: 'config.trabajadores', permission: CONFIG_WORKERS },
+    { path: 'cursos', name: 'config.cursos', permission: CONFIG_COURSES },
+    // A user's own courses (docs/product.md §1): every signed-in user; the home tasks link here.
+    { path: 'mis-cursos', name: 'config.mis-cursos' },
+    { path: 'auditoria', name: 'config.auditoria', permission: CONFIG_AUDIT },
     {
       path: 'integraciones',
       name: 'config.integraciones',

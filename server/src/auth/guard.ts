@@ -54,10 +54,12 @@ export function moduleGuard(module: ModuleName): MiddlewareHandler<AppEnv> {
 }
 
 /**
- * Who sends a machine event: a signed-in user, or 'owner' for an owner answering through an e-mailed
- * link or the portal (the token or the unit's ownership was checked before).
+ * Who sends a machine event: a signed-in user, 'owner' for an owner answering through an e-mailed
+ * link or the portal (the token or the unit's ownership was checked before), 'self' for a user acting
+ * on a record of their own (the load is scoped to them), or 'system' for the server's own sweeps,
+ * which no route can name.
  */
-export type CommandActor = SessionUser | 'owner';
+export type CommandActor = SessionUser | 'owner' | 'self' | 'system';
 
 /**
  * The permission check of every machine event (docs/architecture.md §5 step 2), read from the feature's command
@@ -69,7 +71,10 @@ export type CommandActor = SessionUser | 'owner';
 export function assertCommandAllowed(table: CommandTable, type: string, actor: CommandActor): void {
   const command: Command | undefined = (table as Record<string, Command>)[type];
   if (!command) throw forbidden();
-  if (actor === 'owner' || actor.kind === 'owner') {
+  if (actor === 'system') return;
+  if (actor === 'self') {
+    if (!command.bySelf) throw forbidden();
+  } else if (actor === 'owner' || actor.kind === 'owner') {
     if (!command.byOwner) throw forbidden();
   } else if (!can(actor.permissions, command.permission)) {
     throw forbidden();

@@ -159,6 +159,8 @@ export const demoRoles: RoleSeed[] = [
       'config_permisos',
       'config_cargos',
       'config_cursos',
+      'config_trabajadores',
+      'config_auditoria',
       'config_integraciones',
       'config_proyectos',
       'config_propietarios',

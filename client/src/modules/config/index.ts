@@ -2,6 +2,10 @@
 export { ConfigLayout } from './config-layout.tsx';
 export { CuentaPage } from './cuenta/cuenta-page.tsx';
 export { ConfigPendingPage } from './config-pending-page.tsx';
+export { TrabajadoresPage } from './trabajadores/trabajadores-page.tsx';
+export { CursosPage } from './cursos/cursos-page.tsx';
+export { MisCursosPage } from './cursos/mis-cursos-page.tsx';
+export { AuditoriaPage } from './auditoria/auditoria-page.tsx';
 export {
   PropietariosConfigLayout,
   GlobalConfigPage,

@@ -1,6 +1,19 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { AuditAction, AuditEntity } from '#domain/audit';
-import { companies } from './core.ts';
+import type { CourseState } from '#domain/courses';
+import type { ContractType } from '#domain/workers';
+import { companies, positions, users } from './core.ts';
 
 /** docs/product.md §1 administration: every administrative change, with who, when, what, before and after. */
 export const auditLog = pgTable(
@@ -22,5 +35,94 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_company_idx').on(t.companyId, t.createdAt),
     index('audit_log_entity_idx').on(t.companyId, t.entityType, t.entityId),
+  ],
+);
+
+const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
+const companyId = () =>
+  integer('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** docs/product.md §2 config trabajadores: a worker and their contract, optionally linked to a user. */
+export const workers = pgTable(
+  'workers',
+  {
+    id: id(),
+    companyId: companyId(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** RUT in Chile, 'Documento de identidade' elsewhere (docs/product.md §5). */
+    rut: text('rut'),
+    contractorCompany: text('contractor_company'),
+    positionId: integer('position_id').references(() => positions.id, { onDelete: 'set null' }),
+    contractType: text('contract_type').$type<ContractType>().notNull(),
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date'),
+    isActive: boolean('is_active').notNull().default(true),
+    /** The end date whose notice was sent: a changed end date is noticed again, the same one never twice. */
+    endNoticeFor: date('end_notice_for'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('workers_company_idx').on(t.companyId, t.lastName), index('workers_end_idx').on(t.isActive, t.endDate)],
+);
+
+/** docs/product.md §1 courses: the catalogue (name, description, material file or link). */
+export const courses = pgTable(
+  'courses',
+  {
+    id: id(),
+    companyId: companyId(),
+    name: text('name').notNull(),
+    description: text('description'),
+    materialUrl: text('material_url'),
+    /** The uploaded material (files module path), read by whoever may see the course. */
+    materialPath: text('material_path'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('courses_company_idx').on(t.companyId, t.name)],
+);
+
+/**
+ * docs/product.md §3 Course assignment: created_at, expiry date, completed_at, extension 1 and 2, in the states of
+ * machines/course.ts. `expiresAt` is the instant the running deadline ends (the end of its day in the company's
+ * zone), the machine's context.
+ */
+export const courseAssignments = pgTable(
+  'course_assignments',
+  {
+    id: id(),
+    companyId: companyId(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    assignedBy: integer('assigned_by').references(() => users.id, { onDelete: 'set null' }),
+    state: text('state').$type<CourseState>().notNull().default('en_curso'),
+    expiryDate: date('expiry_date').notNull(),
+    extension1Date: date('extension1_date'),
+    extension2Date: date('extension2_date'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** The deadline whose reminder was sent: each period is reminded once, even with two instances sweeping. */
+    remindedFor: date('reminded_for'),
+    /** The home task (docs/product.md §2 tareas) that shows the course to its assignee. */
+    taskId: integer('task_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('course_assignments_company_idx').on(t.companyId, t.createdAt),
+    index('course_assignments_due_idx').on(t.state, t.expiresAt),
+    index('course_assignments_user_idx').on(t.userId),
+    uniqueIndex('course_assignments_course_user_uq').on(t.courseId, t.userId),
   ],
 );

@@ -1,8 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import type { AppDeps, SessionUser } from '../../http/context.ts';
-import { companies, moduleStatus } from '../../db/schema/index.ts';
+import { companies, courseAssignments, moduleStatus } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Translate } from '../../lib/i18n.ts';
+import type { ModuleRegistry } from '../../registry.ts';
+import { can, CONFIG_COURSES } from '#domain/permissions';
+import { CONFIG_NOTIFICATION_TYPES } from './notification-types.ts';
+import { COURSE_MATERIAL_FILES } from './courses/catalogue.ts';
 
 /** Modules whose activation a company holds (docs/product.md §4: requested, in process or active). */
 export const MODULES = [
@@ -72,3 +76,31 @@ export async function moduleStatusOf(deps: AppDeps, user: SessionUser, name: str
     .where(and(eq(moduleStatus.companyId, user.companyId), eq(moduleStatus.module, modulo)));
   return describeStatus(modulo, row?.status ?? 'inactivo', t);
 }
+
+/**
+ * What configuration adds to checks other parts own, called once where the process is assembled
+ * (server/src/modules.ts): its notification types, and who may read a course's material: whoever manages
+ * courses, and the course's assignees.
+ */
+export function registerConfig(registry: ModuleRegistry): void {
+  for (const entry of CONFIG_NOTIFICATION_TYPES) registry.notificationType(entry);
+  registry.fileAccess(COURSE_MATERIAL_FILES, async (db, user, file) => {
+    if (user.kind !== 'staff') return false;
+    if (can(user.permissions, CONFIG_COURSES)) return true;
+    const [own] = await db
+      .select({ id: courseAssignments.id })
+      .from(courseAssignments)
+      .where(
+        and(
+          eq(courseAssignments.courseId, file.entityId),
+          eq(courseAssignments.userId, user.id),
+          eq(courseAssignments.companyId, user.companyId),
+        ),
+      )
+      .limit(1);
+    return Boolean(own);
+  });
+}
+
+/** The process's periodic sweeps of course deadlines and contract end dates (started by runtime/main.ts). */
+export { startAdminWatch } from './admin-watch.ts';

@@ -7,12 +7,11 @@ export const NOTIFY_BOTH = { inApp: true, email: true } as const;
 /**
  * The event types a user can be notified about and choose channels for (docs/product.md §2
  * notificaciones/configuracion). Each module registers the types it emits in its register<Module>
- * (after-sales: tickets, orders, ACs; deliveries: fichas); the course, integration and user-plan events of
+ * (after-sales: tickets, orders, ACs; deliveries: fichas; config: courses, contracts); the integration and user-plan events of
  * docs/product.md §4–§8 are listed here until their modules exist. Producers emit these types with `notify`
  * recipients; their texts live under notifications.types.<type with _>.{label,title,body}.
  */
 export const NOTIFICATION_TYPES: readonly NotificationType[] = [
-  { type: 'course.assigned', group: 'courses', defaults: NOTIFY_BOTH },
   { type: 'webhook.disabled', group: 'integrations', defaults: NOTIFY_BOTH },
   { type: 'users.limit_reached', group: 'administration', defaults: NOTIFY_BOTH },
 ];

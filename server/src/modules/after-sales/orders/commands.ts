@@ -170,7 +170,7 @@ export async function orderCommand(
   t: Translate,
   opts: { extra?: Extra; actorId?: number | null; patch?: Partial<typeof orders.$inferInsert> } = {},
 ) {
-  const actorId = opts.actorId !== undefined ? opts.actorId : actor === 'owner' ? null : actor.id;
+  const actorId = opts.actorId !== undefined ? opts.actorId : typeof actor === 'string' ? null : actor.id;
   const { result } = await runCommand(deps, {
     machine: orderMachine,
     machineName: 'order',
