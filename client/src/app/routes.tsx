@@ -33,6 +33,8 @@ const config = {
   layout: lazyPage(() => import('../modules/config/index.ts'), 'ConfigLayout'),
   cuenta: lazyPage(() => import('../modules/config/index.ts'), 'CuentaPage'),
   pending: lazyPage(() => import('../modules/config/index.ts'), 'ConfigPendingPage'),
+  cargos: lazyPage(() => import('../modules/config/index.ts'), 'CargosPage'),
+  permisos: lazyPage(() => import('../modules/config/index.ts'), 'PermisosPage'),
 };
 const notifications = {
   configuracion: lazyPage(() => import('../modules/notifications/index.ts'), 'ConfiguracionPage'),
@@ -147,6 +149,8 @@ export const PAGES: Readonly<Record<string, PageComponent>> = {
   }),
   config: config.layout,
   'config.cuenta': config.cuenta,
+  'config.cargos': config.cargos,
+  'config.permisos': config.permisos,
   ...under('config.notificaciones', notifications),
   'config.propietarios': owners.layout,
   ...under('config.propietarios', ownerTabs),

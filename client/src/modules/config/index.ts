@@ -2,6 +2,8 @@
 export { ConfigLayout } from './config-layout.tsx';
 export { CuentaPage } from './cuenta/cuenta-page.tsx';
 export { ConfigPendingPage } from './config-pending-page.tsx';
+export { CargosPage } from './cargos/cargos-page.tsx';
+export { PermisosPage } from './permisos/permisos-page.tsx';
 export {
   PropietariosConfigLayout,
   GlobalConfigPage,
