@@ -16,6 +16,8 @@ import {
   orderFailures,
   orders,
   owners,
+  positions,
+  profiles,
   projectSettings,
   savedViews,
   ticketMessages,
@@ -229,6 +231,11 @@ export async function recordsIn(
     .insert(savedViews)
     .values({ companyId, userId, list: 'solicitudes', name: marker, params: { search: marker } })
     .returning();
+  // Positions and profiles belong to the company: one is added only where there is none (the other company).
+  const position =
+    catalogue.position ?? (await db.insert(positions).values({ companyId, name: marker }).returning())[0].id;
+  const profile =
+    catalogue.profile ?? (await db.insert(profiles).values({ companyId, name: marker }).returning())[0].id;
   return {
     samples: {
       project: projectId,
@@ -249,6 +256,8 @@ export async function recordsIn(
       file: pub.path,
       notification: note.id,
       view: view.id,
+      position,
+      profile,
       room: `project:${projectId}`,
     },
     files: {

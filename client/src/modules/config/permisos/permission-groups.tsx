@@ -40,8 +40,9 @@ export function PermissionGroups({ catalogue, draft, onChange }: Props) {
                 const exclusive = draft.exclusive.includes(p.flag);
                 const known = isCatalogueFlag(p.flag);
                 return (
-                  <HStack key={p.flag} justify="space-between" gap="3" minH="44px" wrap="wrap">
+                  <HStack key={p.flag} justify="space-between" align="center" gap="3" minH="44px">
                     <Checkbox.Root
+                      flex="1"
                       checked={held}
                       onCheckedChange={(d) => onChange(toggleHeld(draft, p.flag, Boolean(d.checked)))}
                       data-testid={`perm-${p.flag}`}
@@ -55,6 +56,7 @@ export function PermissionGroups({ catalogue, draft, onChange }: Props) {
                     {known ? (
                       <Checkbox.Root
                         size="sm"
+                        flexShrink={0}
                         checked={exclusive}
                         onCheckedChange={(d) => onChange(toggleExclusive(draft, p.flag, Boolean(d.checked)))}
                         data-testid={`excl-${p.flag}`}
