@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { RouteRow } from '../../server/src/http/route-table.ts';
 import type { TestContext } from '../../server/src/test-support.ts';
@@ -223,19 +223,15 @@ export async function samplesIn(ctx: TestContext, companyId: number, projectId?:
     .limit(1);
   if (file) s.file = file.path;
   s.position = await first(ctx, positions, positions.id, eq(positions.companyId, companyId));
-  // A profile no user holds when there is one: a valid PUT of the fuzz must not rewrite its caller's permissions.
-  const [free] = await ctx.db
+  // A profile no user holds, else the newest: a valid PUT of the fuzz must not rewrite the permissions of its
+  // caller, the admin, whose profile the seed writes first.
+  const [profile] = await ctx.db
     .select({ id: profiles.id })
     .from(profiles)
-    .where(
-      and(
-        eq(profiles.companyId, companyId),
-        sql`not exists (select 1 from ${users} where ${users.profileId} = ${profiles.id})`,
-      ),
-    )
-    .orderBy(asc(profiles.id))
+    .where(eq(profiles.companyId, companyId))
+    .orderBy(sql`exists (select 1 from ${users} where ${users.profileId} = ${profiles.id})`, desc(profiles.id))
     .limit(1);
-  s.profile = free?.id ?? (await first(ctx, profiles, profiles.id, eq(profiles.companyId, companyId)));
+  s.profile = profile?.id;
   s.room = `project:${s.project}`;
   s.module = 'postventa';
   // A module no route of the app is behind: a sweep that switches it off for the company blocks nothing it calls.
