@@ -42,7 +42,7 @@ function ProfilesWorkspace({ catalogue, rows }: { catalogue: PermissionCatalogue
   const remove = useDeleteProfile();
   const open = editing.kind === 'profile' ? (rows.find((r) => r.id === editing.id) ?? null) : null;
   return (
-    <Grid templateColumns={{ base: '1fr', lg: '380px 1fr' }} gap="4" alignItems="start">
+    <Grid templateColumns={{ base: '1fr', xl: '340px 1fr' }} gap="4" alignItems="start">
       <Card.Root as="section" aria-labelledby="profiles-title">
         <Card.Body>
           <Stack gap="3">

@@ -43,6 +43,7 @@ export function PermissionGroups({ catalogue, draft, onChange }: Props) {
                   <HStack key={p.flag} justify="space-between" align="center" gap="3" minH="44px">
                     <Checkbox.Root
                       flex="1"
+                      minW="0"
                       checked={held}
                       onCheckedChange={(d) => onChange(toggleHeld(draft, p.flag, Boolean(d.checked)))}
                       data-testid={`perm-${p.flag}`}
@@ -50,7 +51,10 @@ export function PermissionGroups({ catalogue, draft, onChange }: Props) {
                       <Checkbox.HiddenInput />
                       <Checkbox.Control />
                       <Checkbox.Label>
-                        {p.description} <Code fontSize="xs">{p.flag}</Code>
+                        {p.description}{' '}
+                        <Code fontSize="xs" wordBreak="break-all">
+                          {p.flag}
+                        </Code>
                       </Checkbox.Label>
                     </Checkbox.Root>
                     {known ? (
