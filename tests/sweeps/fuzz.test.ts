@@ -363,7 +363,9 @@ describe('fuzz: every route, every request schema', () => {
           },
         );
       } catch (error) {
-        failures.push(failure || String(error));
+        // markInterruptAsFailure is off, yet fast-check still throws when the time ran out before any case
+        // finished (a slow route late in a loaded run): that call was cut short (counted below), not failed.
+        if (failure || !/interrupted after 0 tests/.test(String(error))) failures.push(failure || String(error));
       }
       stats.requests += runs;
       if (runs < RUNS && !failure) stats.cut++;
