@@ -1,3 +1,5 @@
+import { PERMISSION_CATALOGUE, type CatalogueFlag } from './permission-catalogue.ts';
+
 /**
  * Permission expressions of docs/product.md §6, evaluated identically by the server and the client.
  * 'a|b' is true when any flag is held, 'a&b' when all are; a leading '!' negates a term
@@ -39,41 +41,13 @@ export const MODULE_PERMISSIONS = {
 } as const;
 export type ModuleName = keyof typeof MODULE_PERMISSIONS | 'home' | 'config' | 'auth' | 'ocinsights';
 
-/** Every permission flag the product knows, for the profile editor and the seed. */
-export const PERMISSIONS = [
-  'modulo_hormigon',
-  'modulo_biblioteca',
-  'cmanagement-access',
-  'modulo_calidad',
-  'verifications-access',
-  'modulo_entregas',
-  'modulo_postventa',
-  'modulo_billing',
-  'ryr',
-  'dbdump',
-  'todos_los_proyectos',
-  'config_usuarios',
-  'config_permisos',
-  'config_cargos',
-  'config_cursos',
-  'config_trabajadores',
-  'config_auditoria',
-  'config_integraciones',
-  'config_proyectos',
-  'config_propietarios',
-  'config_recepciones',
-  'ver_notificaciones',
-  'postventa_crear',
-  'postventa_gestionar',
-  'postventa_cerrar',
-  'postventa_supervisar',
-  'postventa_mensaje_propietario',
-  'entregas_gestionar',
-  'entregas_revision',
-  'calidad_editar',
-  'hormigon_editar',
-] as const;
-export type Permission = (typeof PERMISSIONS)[number];
+/** Every permission flag the product knows, from the one catalogue (domain/permission-catalogue.ts). */
+export const PERMISSIONS: readonly CatalogueFlag[] = PERMISSION_CATALOGUE.map((e) => e.flag);
+export type Permission = CatalogueFlag;
+
+/** docs/product.md §2 config cargos and permisos: who manages positions, and profiles with the company's modules. */
+export const CONFIG_POSITIONS = 'config_cargos' satisfies Permission;
+export const CONFIG_PROFILES = 'config_permisos' satisfies Permission;
 
 /** docs/product.md §2 config propietarios and proyectos: who configures a project's owners, unit types and plans. */
 export const CONFIGURE_PROJECT_OWNERS = 'config_propietarios|config_proyectos';

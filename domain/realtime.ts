@@ -35,6 +35,13 @@ export type LiveEvent = {
  */
 export const SESSION_ENDED_EVENT = 'session.ended';
 
+/**
+ * What a user may do changed (their profile was edited or deleted, a company module switched on or off,
+ * docs/product.md §6): addressed to each user of the profile, or to the company for a module switch. An open
+ * tab refetches its user, so menus and buttons follow without a reload.
+ */
+export const PERMISSIONS_CHANGED_EVENT = 'permissions.changed';
+
 export type RoomKind = 'company' | 'project' | 'user' | 'entity';
 
 /** Room names: company:<id>, project:<id>, user:<id>, and <entityType>:<id> (ticket:<id>…). */

@@ -32,6 +32,7 @@ import {
 } from '#domain/fichas-responses';
 import { eq } from 'drizzle-orm';
 import { globalSearchSchema } from '#domain/search-responses';
+import { permissionCatalogueSchema, positionRowSchema, profileRowSchema } from '#domain/access-responses';
 import { createTestContext, type TestContext } from '../../server/src/test-support.ts';
 import { owners, users } from '../../server/src/db/schema/index.ts';
 import { giveOwner, unitsIn } from '../../server/src/modules/deliveries/test/fixtures.ts';
@@ -213,6 +214,13 @@ describe('deliveries answers match their domain schemas', () => {
     });
     expect(dataOf(portalDeliverySchema).parse(answer.json)).toEqual(answer.json);
     expect(answer.json.data).toMatchObject({ id: mine.id, state: 'confirmada', can_confirm: false });
+  });
+
+  it('positions, profiles and the permission catalogue of config cargos and permisos', async () => {
+    await expectShape(dataOf(positionRowSchema.array()), 'configuracion/cargos');
+    const profiles = await expectShape(dataOf(profileRowSchema.array()), 'configuracion/permisos');
+    await expectShape(dataOf(profileRowSchema), `configuracion/permisos/${profiles.data[0].id}`);
+    await expectShape(dataOf(permissionCatalogueSchema), 'configuracion/permisos/catalogo');
   });
 
   it('global search', async () => {

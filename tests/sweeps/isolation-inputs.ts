@@ -83,6 +83,9 @@ const BODIES: [RegExp, Build][] = [
     (s) => ({ unit_type_id: s.unitType, paths: [s.file] }),
   ],
   [/^PUT \/entregas\/proyectos\/:projectId\/configuracion\/iframe$/, () => ({ enabled: false, allowed_origins: [] })],
+  // Configuration: positions and profiles.
+  [/^PATCH \/configuracion\/cargos\/:positionId$/, () => ({ name: 'Cargo X' })],
+  [/^PUT \/configuracion\/permisos\/:profileId$/, () => ({ name: 'Perfil X' })],
   // Files, account and notifications.
   [/^POST \/files\/confirm$/, (s) => ({ path: s.file })],
   [/^PUT \/auth\/firma$/, (s) => ({ path: s.file })],

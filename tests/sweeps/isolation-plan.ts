@@ -20,7 +20,7 @@ export type Caller = 'admin' | 'limited' | 'owner';
 export const API = '/api/v2/public/api';
 export const FILES = '/api/v2/public/files';
 
-/** Records of the company as a whole (catalogue, unit types, workers, courses): no project scope applies to them. */
+/** Records of the company as a whole (catalogue, unit types, workers, courses, positions, profiles): no project scope applies to them. */
 const COMPANY_LEVEL: ParamKind[] = [
   'unitType',
   'area',
@@ -31,8 +31,10 @@ const COMPANY_LEVEL: ParamKind[] = [
   'worker',
   'course',
   'assignment',
+  'position',
+  'profile',
 ];
-const NOT_RECORDS: ParamKind[] = ['token', 'module'];
+const NOT_RECORDS: ParamKind[] = ['token', 'module', 'companyModule'];
 
 export type Planned = { call: RouteCall; template: string; kinds: ParamKind[]; skip?: string };
 

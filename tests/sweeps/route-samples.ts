@@ -1,4 +1,4 @@
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { RouteRow } from '../../server/src/http/route-table.ts';
 import type { TestContext } from '../../server/src/test-support.ts';
@@ -18,6 +18,8 @@ import {
   notifications,
   orders,
   owners,
+  positions,
+  profiles,
   projects,
   savedViews,
   ticketMessages,
@@ -26,6 +28,7 @@ import {
   unitTypePlans,
   unitTypes,
   units,
+  users,
 } from '../../server/src/db/schema/index.ts';
 
 /**
@@ -58,7 +61,10 @@ export type ParamKind =
   | 'view'
   | 'worker'
   | 'course'
-  | 'assignment';
+  | 'assignment'
+  | 'position'
+  | 'profile'
+  | 'companyModule';
 
 export type Samples = Partial<Record<ParamKind, string | number>>;
 
@@ -96,6 +102,7 @@ const BY_SEGMENT: Record<string, ParamKind> = {
   visita: 'token',
   entrega: 'token',
   vistas: 'view',
+  modulos: 'companyModule',
 };
 
 /** The kind of the parameter at `index` of the template's segments (after enum choices are made). */
@@ -109,6 +116,8 @@ export function kindOf(segments: string[], index: number): ParamKind | undefined
   if (name === 'workerId') return 'worker';
   if (name === 'courseId') return 'course';
   if (name === 'assignmentId') return 'assignment';
+  if (name === 'positionId') return 'position';
+  if (name === 'profileId') return 'profile';
   const before = segments[index - 1] ?? '';
   // /entregas/<level>/:id and /entregas/<parent>/:id/<child>: the chosen level names the kind.
   if (segments[index - 2] === 'entregas' && CATALOGUE_LEVEL[before]) return CATALOGUE_LEVEL[before];
@@ -229,8 +238,20 @@ export async function samplesIn(ctx: TestContext, companyId: number, projectId?:
     .orderBy(asc(files.id))
     .limit(1);
   if (file) s.file = file.path;
+  s.position = await first(ctx, positions, positions.id, eq(positions.companyId, companyId));
+  // A profile no user holds, else the newest: a valid PUT of the fuzz must not rewrite the permissions of its
+  // caller, the admin, whose profile the seed writes first.
+  const [profile] = await ctx.db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(eq(profiles.companyId, companyId))
+    .orderBy(sql`exists (select 1 from ${users} where ${users.profileId} = ${profiles.id})`, desc(profiles.id))
+    .limit(1);
+  s.profile = profile?.id;
   s.room = `project:${s.project}`;
   s.module = 'postventa';
+  // A module no route of the app is behind: a sweep that switches it off for the company blocks nothing it calls.
+  s.companyModule = 'billing';
   // E-mailed links keep only a hash of their token: a well-formed unknown one is what a sweep can send.
   s.token = 'A'.repeat(43);
   return Object.fromEntries(Object.entries(s).filter(([, v]) => v !== undefined)) as Samples;

@@ -19,6 +19,8 @@ import {
   orderFailures,
   orders,
   owners,
+  positions,
+  profiles,
   projectSettings,
   savedViews,
   ticketMessages,
@@ -244,6 +246,11 @@ export async function recordsIn(
     .values({ companyId, userId, list: 'solicitudes', name: marker, params: { search: marker } })
     .returning();
   const admin = at.companyLevel === false ? {} : await adminRecordsIn(ctx, companyId, userId, marker, start);
+  // Positions and profiles belong to the company: one is added only where there is none (the other company).
+  const position =
+    catalogue.position ?? (await db.insert(positions).values({ companyId, name: marker }).returning())[0].id;
+  const profile =
+    catalogue.profile ?? (await db.insert(profiles).values({ companyId, name: marker }).returning())[0].id;
   return {
     samples: {
       ...admin,
@@ -266,6 +273,8 @@ export async function recordsIn(
       file: pub.path,
       notification: note.id,
       view: view.id,
+      position,
+      profile,
       room: `project:${projectId}`,
     },
     files: {

@@ -37,6 +37,8 @@ const config = {
   cursos: lazyPage(() => import('../modules/config/index.ts'), 'CursosPage'),
   misCursos: lazyPage(() => import('../modules/config/index.ts'), 'MisCursosPage'),
   auditoria: lazyPage(() => import('../modules/config/index.ts'), 'AuditoriaPage'),
+  cargos: lazyPage(() => import('../modules/config/index.ts'), 'CargosPage'),
+  permisos: lazyPage(() => import('../modules/config/index.ts'), 'PermisosPage'),
 };
 const notifications = {
   configuracion: lazyPage(() => import('../modules/notifications/index.ts'), 'ConfiguracionPage'),
@@ -155,6 +157,8 @@ export const PAGES: Readonly<Record<string, PageComponent>> = {
   'config.cursos': config.cursos,
   'config.mis-cursos': config.misCursos,
   'config.auditoria': config.auditoria,
+  'config.cargos': config.cargos,
+  'config.permisos': config.permisos,
   ...under('config.notificaciones', notifications),
   'config.propietarios': owners.layout,
   ...under('config.propietarios', ownerTabs),

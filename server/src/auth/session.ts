@@ -1,6 +1,7 @@
 import { and, eq, isNull, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { companies, profiles, projects, sessions, userProjects, users } from '../db/schema/index.ts';
+import { effectivePermissions, type CompanyModule } from '#domain/permission-catalogue';
+import { companies, moduleStatus, profiles, projects, sessions, userProjects, users } from '../db/schema/index.ts';
 import { newToken, sha256 } from './tokens.ts';
 import { endSessionsIn } from './session-end.ts';
 import type { SessionUser } from './session-user.ts';
@@ -132,7 +133,9 @@ export async function loadUser(db: Db, userId: number, sessionId: string): Promi
       and(eq(users.id, userId), eq(users.isActive, true), isNull(users.deletedAt), eq(companies.isBlocked, false)),
     );
   if (!row) return undefined;
-  const permissions = new Set(row.profile?.permissions ?? []);
+  const permissions = row.profile
+    ? effectivePermissions(row.profile, await switchedOffModules(db, row.user.companyId))
+    : new Set<string>();
   const projectIds = await visibleProjectIds(db, row.user.companyId, userId, permissions.has('todos_los_proyectos'));
   return {
     id: row.user.id,
@@ -149,6 +152,15 @@ export async function loadUser(db: Db, userId: number, sessionId: string): Promi
     projectIds,
     sessionId,
   };
+}
+
+/** Modules an administrator switched off for the whole company (docs/product.md §6; never configured is not off). */
+async function switchedOffModules(db: Db, companyId: number): Promise<CompanyModule[]> {
+  const rows = await db
+    .select({ module: moduleStatus.module })
+    .from(moduleStatus)
+    .where(and(eq(moduleStatus.companyId, companyId), eq(moduleStatus.status, 'inactivo')));
+  return rows.map((r) => r.module as CompanyModule);
 }
 
 async function visibleProjectIds(db: Db, companyId: number, userId: number, all: boolean): Promise<number[]> {

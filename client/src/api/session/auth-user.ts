@@ -1,5 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { can } from '#domain/permissions';
+import { PERMISSIONS_CHANGED_EVENT } from '#domain/realtime';
+import { invalidate, registerLiveSync } from '../../realtime/live-sync-registry.ts';
 import { apiV2 } from '../clients.ts';
 import { isUnauthenticated } from '../errors.ts';
 import { showErrorToast } from '../notify.ts';
@@ -58,6 +60,10 @@ export const authUserQuery = queryOptions({
   },
   staleTime: 5 * 60_000,
 });
+
+// Their profile changed or a company module was switched (docs/product.md §6): an open tab refetches who the
+// user is, so menus and buttons follow without a reload.
+registerLiveSync(PERMISSIONS_CHANGED_EVENT, invalidate(authUserQuery.queryKey));
 
 export function useAuthUser() {
   return useQuery(authUserQuery);

@@ -6,6 +6,8 @@ export { TrabajadoresPage } from './trabajadores/trabajadores-page.tsx';
 export { CursosPage } from './cursos/cursos-page.tsx';
 export { MisCursosPage } from './cursos/mis-cursos-page.tsx';
 export { AuditoriaPage } from './auditoria/auditoria-page.tsx';
+export { CargosPage } from './cargos/cargos-page.tsx';
+export { PermisosPage } from './permisos/permisos-page.tsx';
 export {
   PropietariosConfigLayout,
   GlobalConfigPage,

@@ -70,6 +70,8 @@ describe('owner portal ticket: failure photos', { timeout: 20_000 }, () => {
       updated_at: '2026-11-20T13:00:00.000Z',
       tower: null,
       responsible: null,
+      applicant: null,
+      acs: [],
       failures: [
         {
           id: 3,

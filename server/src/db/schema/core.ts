@@ -143,6 +143,8 @@ export const positions = pgTable(
     id: id(),
     companyId: companyId(),
     name: text('name').notNull(),
+    /** A disabled position stays on the users who hold it but is not offered for new assignments. */
+    isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [index('positions_company_idx').on(t.companyId)],
@@ -172,6 +174,8 @@ export const profiles = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
+    /** The version an editor read: a save based on an older one is refused (409). */
+    updatedAt: updatedAt(),
   },
   (t) => [index('profiles_company_idx').on(t.companyId)],
 );

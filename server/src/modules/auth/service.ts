@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppDeps, SessionUser } from '../../http/context.ts';
-import { companies, projects, unitOwners, owners, users } from '../../db/schema/index.ts';
+import { isRyr } from '#domain/permission-catalogue';
+import { companies, profiles, projects, unitOwners, owners, users } from '../../db/schema/index.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { decoyHash, verifyPassword } from '../../auth/password.ts';
 import { clearFailures, lockedMinutes, loginThrottleKeys, recordFailure } from '../../auth/throttle.ts';
@@ -97,12 +98,16 @@ async function loadDescription(deps: AppDeps, user: SessionUser) {
   const db = deps.database.db;
   // Names, e-mail and locale come from the row, not the session, so an answer right after an
   // account change (whose session object is now stale) already shows the new values.
-  const [[company], [row], projectRows] = await Promise.all([
+  const [[company], [row], [profile], projectRows] = await Promise.all([
     db.select().from(companies).where(eq(companies.id, user.companyId)),
     db
       .select()
       .from(users)
       .where(and(eq(users.id, user.id), eq(users.companyId, user.companyId))),
+    db
+      .select({ groups: profiles.groups })
+      .from(profiles)
+      .where(and(eq(profiles.id, user.profileId ?? -1), eq(profiles.companyId, user.companyId))),
     user.projectIds.length
       ? db
           .select()
@@ -130,7 +135,7 @@ async function loadDescription(deps: AppDeps, user: SessionUser) {
       desc_grupo: user.profileName,
       permisos: Object.fromEntries([...user.permissions].map((p) => [p, true])),
     },
-    is_ryr: user.profileName.toLowerCase() === 'ryr',
+    is_ryr: isRyr(user.profileName, profile?.groups ?? []),
     company: { id: company.id, name: company.name, country: company.country },
     proyectos: projectRows.map(projectOption),
   };

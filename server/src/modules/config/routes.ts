@@ -5,6 +5,8 @@ import { companyConfig, moduleStatusOf } from './service.ts';
 import { workerRoutes } from './workers/routes.ts';
 import { courseRoutes, myCourseRoutes } from './courses/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
+import { positionRoutes } from './positions/routes.ts';
+import { profileRoutes } from './profiles/routes.ts';
 
 /**
  * docs/product.md §7 GET configuracion and configuracion/estatus/{modulo}; §2 config sub-routes trabajadores, cursos,
@@ -19,4 +21,6 @@ export const configRoutes = new Hono<AppEnv>()
   .route('/trabajadores', workerRoutes)
   .route('/cursos', courseRoutes)
   .route('/mis-cursos', myCourseRoutes)
-  .route('/auditoria', auditRoutes);
+  .route('/auditoria', auditRoutes)
+  .route('/cargos', positionRoutes)
+  .route('/permisos', profileRoutes);

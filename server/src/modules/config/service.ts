@@ -7,21 +7,11 @@ import type { ModuleRegistry } from '../../registry.ts';
 import { can, CONFIG_COURSES } from '#domain/permissions';
 import { CONFIG_NOTIFICATION_TYPES } from './notification-types.ts';
 import { COURSE_MATERIAL_FILES } from './courses/catalogue.ts';
+import { COMPANY_MODULES, type CompanyModule } from '#domain/permission-catalogue';
 
-/** Modules whose activation a company holds (docs/product.md §4: requested, in process or active). */
-export const MODULES = [
-  'hormigon',
-  'biblioteca',
-  'cmanagement',
-  'calidad',
-  'recepciones',
-  'entregas',
-  'postventa',
-  'billing',
-  'insights',
-  'integraciones',
-] as const;
-export type ConfigModule = (typeof MODULES)[number];
+/** Modules whose activation a company holds (docs/product.md §4), named once in domain/permission-catalogue.ts. */
+export const MODULES = COMPANY_MODULES;
+export type ConfigModule = CompanyModule;
 export type ModuleStatus = 'solicitado' | 'en_proceso' | 'activo' | 'inactivo';
 
 /** The client's route names (docs/product.md §2 areas) answer for the module they open. */

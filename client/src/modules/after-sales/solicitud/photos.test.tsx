@@ -131,6 +131,11 @@ describe('photos inline and marked copies on the ticket’s tabs (docs/product.m
       follow_up_order: null,
       failures: [],
       allowed_events: [],
+      signed_at: null,
+      signer_name: null,
+      signed_via: null,
+      signed_by: null,
+      signed_pdf: null,
       created_at: '2026-05-01T13:00:00.000Z',
     };
     mockFetch((call) => ({
