@@ -13,6 +13,8 @@ import { ticketDetail } from '../tickets/detail.ts';
 import { timeline } from '../tickets/timeline.ts';
 import { postMessage } from '../tickets/messages.ts';
 import { listFailures } from '../failures/service.ts';
+import { pinFailure, ticketPlanBoard } from '../failures/plan-pins.ts';
+import { planPinSchema } from '#domain/plan-pins';
 import { ownerAnswer } from '../orders/confirmation.ts';
 import { loadOwnerOrder, loadOwnerTicket, myTickets, myUnits, ownerRecordFor, ownerVisits } from './service.ts';
 
@@ -65,6 +67,17 @@ export const portalRoutes = new Hono<AppEnv>()
       ownerVisits(c.var.deps, user, [ticket.id]),
     ]);
     return c.json({ data: { ...detail, failures, visits } });
+  })
+  // docs/product.md#defects-on-plans: the owner places their own ticket's failures on their unit type's plan.
+  .get('/solicitudes/:id/plano', async (c) => {
+    const ticket = await loadOwnerTicket(c.var.deps, currentUser(c), idParam(c.req.param('id')));
+    return c.json({ data: await ticketPlanBoard(c.var.deps, ticket, true) });
+  })
+  .put('/solicitudes/:id/fallas/:failureId/plano', async (c) => {
+    const user = currentUser(c);
+    const ticket = await loadOwnerTicket(c.var.deps, user, idParam(c.req.param('id')));
+    const pin = await jsonBody(c, planPinSchema);
+    return c.json({ data: await pinFailure(c.var.deps, user, ticket, idParam(c.req.param('failureId')), pin) });
   })
   .get('/solicitudes/:id/actividad', async (c) => {
     const user = currentUser(c);
