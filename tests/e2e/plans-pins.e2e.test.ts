@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { hasChromium, launch, login, newContext } from './support/browser.ts';
+import { seriousViolations } from './support/axe.ts';
 
 /**
  * A failure pinned on the unit type's plan (docs/product.md#defects-on-plans), on a phone: the owner
@@ -100,7 +101,10 @@ describe.skipIf(!hasChromium())('plans: a failure pinned on the plan', () => {
     const number = (await api(portal, 'GET', `postventa/portal/solicitudes/${ticket.id}/plano`)).failures.find(
       (f: { id: number }) => f.id === failure.id,
     ).number;
+    expect(await seriousViolations(portal)).toEqual([]);
     await board.getByTestId(`plan-place-${number}`).click();
+    // While placing, the plan is one button (arrows and Enter from the keyboard) with nothing nested in it.
+    expect(await seriousViolations(portal)).toEqual([]);
     const surface = board.getByTestId('plan-surface');
     const box = (await surface.boundingBox())!;
     expect(box.width).toBeLessThanOrEqual(PHONE.width);
@@ -128,5 +132,6 @@ describe.skipIf(!hasChromium())('plans: a failure pinned on the plan', () => {
     const staffPin = staff.getByTestId('ticket-plan').getByTestId(`plan-pin-${number}`);
     await staffPin.waitFor({ timeout: T });
     expect(await staffPin.getAttribute('aria-label')).toContain(`Falla ${number}:`);
+    expect(await seriousViolations(staff)).toEqual([]);
   }, 300_000);
 });

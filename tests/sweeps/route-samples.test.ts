@@ -31,9 +31,11 @@ describe('route samples', () => {
     const unfilled = calls
       .filter((c) => c.template.includes('/:') && !fillPath(c.template, own))
       .map((c) => `${c.method} ${c.template}`);
-    // The demo seed has no notification, uploaded file, AC, certificate, plan or saved view until someone acts:
+    // The demo seed has no notification, uploaded file, AC, certificate, plan, revision result or saved view until someone acts:
     // a sweep that needs them writes a record set (recordsIn, sweep-records.ts) over these samples.
-    expect(unfilled.filter((u) => !/notificaciones|files|\/ac\/|archivos|planos|vistas/.test(u))).toEqual([]);
+    expect(unfilled.filter((u) => !/notificaciones|files|\/ac\/|archivos|planos|revision\/|vistas/.test(u))).toEqual(
+      [],
+    );
     expect(fillPath('/entregas/areas/:id', own)).toBe(`/entregas/areas/${own.area}`);
     expect(fillPath('/entregas/tipos-unidad/:id/areas', own)).toBe(`/entregas/tipos-unidad/${own.unitType}/areas`);
     expect(fillPath('/postventa/solicitudes/:id/oi/:orderId', own)).toBe(

@@ -9,6 +9,7 @@ import {
   catalogueItems,
   cataloguePlaces,
   deliveryCertificates,
+  deliveryRevisionResults,
   deliverySchedules,
   failures,
   files,
@@ -39,6 +40,7 @@ export type ParamKind =
   | 'unitType'
   | 'owner'
   | 'certificate'
+  | 'revisionResult'
   | 'plan'
   | 'schedule'
   | 'area'
@@ -78,6 +80,7 @@ const BY_SEGMENT: Record<string, ParamKind> = {
   'tipos-unidad': 'unitType',
   propietarios: 'owner',
   archivos: 'certificate',
+  revision: 'revisionResult',
   planos: 'plan',
   entregas: 'schedule',
   notificaciones: 'notification',
@@ -179,6 +182,12 @@ export async function samplesIn(ctx: TestContext, companyId: number, projectId?:
       deliveryCertificates,
       deliveryCertificates.id,
       eq(deliveryCertificates.unitId, Number(s.unit)),
+    );
+    s.revisionResult = await first(
+      ctx,
+      deliveryRevisionResults,
+      deliveryRevisionResults.id,
+      eq(deliveryRevisionResults.unitId, Number(s.unit)),
     );
   }
   s.schedule = await first(

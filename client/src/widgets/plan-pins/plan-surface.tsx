@@ -9,16 +9,22 @@ const PdfCanvas = lazy(() => import('./pdf-canvas.tsx').then((m) => ({ default: 
 
 export type Placing = { failure: BoardFailure } | null;
 
-/** One numbered pin: a 44 px target around a 28 px dot, named for screen readers. */
+/**
+ * One numbered pin: a 44 px target around a 28 px dot, named for screen readers. While a failure is
+ * being placed the pins step aside (inert), so a tap lands on the plan even over another pin and the
+ * plan's own button holds no nested control.
+ */
 function PinMark({
   failure,
   label,
   isSelected,
+  isInert,
   onSelect,
 }: {
   failure: BoardFailure;
   label: string;
   isSelected: boolean;
+  isInert: boolean;
   onSelect: () => void;
 }) {
   return (
@@ -37,6 +43,9 @@ function PinMark({
       cursor="pointer"
       aria-label={label}
       aria-pressed={isSelected}
+      disabled={isInert}
+      aria-hidden={isInert || undefined}
+      pointerEvents={isInert ? 'none' : undefined}
       data-testid={`plan-pin-${failure.number}`}
       onClick={(e) => {
         e.stopPropagation();
@@ -159,6 +168,7 @@ export function PlanSurface({
             failure={f}
             label={pinLabel(f)}
             isSelected={selectedKey === `${f.kind}-${f.id}`}
+            isInert={Boolean(placing)}
             onSelect={() => onSelect(f)}
           />
         ))}

@@ -96,6 +96,16 @@ export async function ticketPlanBoard(deps: AppDeps, ticket: Ticket, canPin: boo
   };
 }
 
+/** A failure of the ticket, found before its body is read: a foreign one is 404 whatever is sent. */
+export async function loadTicketFailure(deps: AppDeps, ticket: Ticket, failureId: number) {
+  const [failure] = await deps.database.db
+    .select()
+    .from(failures)
+    .where(and(eq(failures.id, failureId), eq(failures.ticketId, ticket.id), eq(failures.companyId, ticket.companyId)));
+  if (!failure) throw notFound();
+  return failure;
+}
+
 /**
  * Places (or, with null, removes) a failure of the ticket on its unit type's plan, and emits the
  * failure.changed event so open boards and the owner's portal follow.
@@ -104,15 +114,10 @@ export async function pinFailure(
   deps: AppDeps,
   user: SessionUser,
   ticket: Ticket,
-  failureId: number,
+  failure: typeof failures.$inferSelect,
   input: PlanPinInput | null,
 ) {
   const db = deps.database.db;
-  const [failure] = await db
-    .select()
-    .from(failures)
-    .where(and(eq(failures.id, failureId), eq(failures.ticketId, ticket.id), eq(failures.companyId, ticket.companyId)));
-  if (!failure) throw notFound();
   const pin = input ? await checkPinPlan(db, await unitOfTicket(db, ticket), input) : null;
   await transactionWithEvents(deps, async (tx) => {
     await tx.update(failures).set({ planPin: pin, updatedAt: new Date() }).where(eq(failures.id, failure.id));

@@ -9,7 +9,7 @@ import { jsonBody } from '../../../lib/validate.ts';
 import { idParam } from '../shared/scope.ts';
 import { planPinSchema } from '#domain/plan-pins';
 import { can } from '#domain/permissions';
-import { pinFailure, ticketPlanBoard } from './plan-pins.ts';
+import { loadTicketFailure, pinFailure, ticketPlanBoard } from './plan-pins.ts';
 import { createFailure, deleteFailure, failureCommand, listFailures, OUTCOME_EVENT, updateFailure } from './service.ts';
 import { loadTicket } from '../shared/scope.ts';
 import type { FailureEvent, FailureEventType } from '#machines/failure';
@@ -33,13 +33,15 @@ export const failureRoutes = new Hono<AppEnv>()
   .put('/:failureId/plano', requirePermission(TICKET_MANAGE), async (c) => {
     const user = currentUser(c);
     const ticket = await loadTicket(c.var.deps.database.db, user, idParam(c.req.param('id')));
+    const failure = await loadTicketFailure(c.var.deps, ticket, idParam(c.req.param('failureId')));
     const pin = await jsonBody(c, planPinSchema);
-    return c.json({ data: await pinFailure(c.var.deps, user, ticket, idParam(c.req.param('failureId')), pin) });
+    return c.json({ data: await pinFailure(c.var.deps, user, ticket, failure, pin) });
   })
   .delete('/:failureId/plano', requirePermission(TICKET_MANAGE), async (c) => {
     const user = currentUser(c);
     const ticket = await loadTicket(c.var.deps.database.db, user, idParam(c.req.param('id')));
-    return c.json({ data: await pinFailure(c.var.deps, user, ticket, idParam(c.req.param('failureId')), null) });
+    const failure = await loadTicketFailure(c.var.deps, ticket, idParam(c.req.param('failureId')));
+    return c.json({ data: await pinFailure(c.var.deps, user, ticket, failure, null) });
   })
   .post('/', requirePermission(TICKET_MANAGE), async (c) => {
     const row = await createFailure(

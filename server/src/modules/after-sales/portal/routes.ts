@@ -13,7 +13,7 @@ import { ticketDetail } from '../tickets/detail.ts';
 import { timeline } from '../tickets/timeline.ts';
 import { postMessage } from '../tickets/messages.ts';
 import { listFailures } from '../failures/service.ts';
-import { pinFailure, ticketPlanBoard } from '../failures/plan-pins.ts';
+import { loadTicketFailure, pinFailure, ticketPlanBoard } from '../failures/plan-pins.ts';
 import { planPinSchema } from '#domain/plan-pins';
 import { ownerAnswer } from '../orders/confirmation.ts';
 import { loadOwnerOrder, loadOwnerTicket, myTickets, myUnits, ownerRecordFor, ownerVisits } from './service.ts';
@@ -76,8 +76,9 @@ export const portalRoutes = new Hono<AppEnv>()
   .put('/solicitudes/:id/fallas/:failureId/plano', async (c) => {
     const user = currentUser(c);
     const ticket = await loadOwnerTicket(c.var.deps, user, idParam(c.req.param('id')));
+    const failure = await loadTicketFailure(c.var.deps, ticket, idParam(c.req.param('failureId')));
     const pin = await jsonBody(c, planPinSchema);
-    return c.json({ data: await pinFailure(c.var.deps, user, ticket, idParam(c.req.param('failureId')), pin) });
+    return c.json({ data: await pinFailure(c.var.deps, user, ticket, failure, pin) });
   })
   .get('/solicitudes/:id/actividad', async (c) => {
     const user = currentUser(c);

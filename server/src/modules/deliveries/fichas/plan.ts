@@ -52,16 +52,11 @@ export async function fichaPlanBoard(
 }
 
 /**
- * Places (or, with null, removes) a revision failure on the plan. Only a 'falla' result still in the
- * revision may move: once passed, its pin lives on the ticket's failure.
+ * A revision failure of the unit, found before the body is read (a foreign one is 404 whatever is
+ * sent). Only a 'falla' result still in the revision may move: once passed, its pin lives on the
+ * ticket's failure (409).
  */
-export async function pinRevisionResult(
-  deps: AppDeps,
-  user: SessionUser,
-  unitId: number,
-  resultId: number,
-  input: PlanPinInput | null,
-) {
+export async function loadPinnableResult(deps: AppDeps, user: SessionUser, unitId: number, resultId: number) {
   const db = deps.database.db;
   const unit = await loadUnit(db, user, unitId);
   const [result] = await db
@@ -76,7 +71,17 @@ export async function pinRevisionResult(
     );
   if (!result || result.outcome !== 'falla') throw notFound();
   if (result.ticketId) throw new ApiError(409, 'deliveries.errors.result_passed');
-  const pin = input ? await checkPinPlan(db, unit, input) : null;
+  return { unit, result };
+}
+
+/** Places (or, with null, removes) a revision failure on the plan; emits the ficha's change. */
+export async function pinRevisionResult(
+  deps: AppDeps,
+  user: SessionUser,
+  { unit, result }: Awaited<ReturnType<typeof loadPinnableResult>>,
+  input: PlanPinInput | null,
+) {
+  const pin = input ? await checkPinPlan(deps.database.db, unit, input) : null;
   await transactionWithEvents(deps, async (tx) => {
     await tx
       .update(deliveryRevisionResults)
@@ -89,5 +94,5 @@ export async function pinRevisionResult(
       notify: [],
     });
   });
-  return fichaPlanBoard(deps, user, unitId, true);
+  return fichaPlanBoard(deps, user, unit.id, true);
 }

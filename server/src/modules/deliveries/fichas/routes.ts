@@ -28,7 +28,7 @@ import { addCertificates, listCertificates, removeCertificate } from './certific
 import { deliverUnit, passToAfterSales } from './delivery.ts';
 import { cleanFicha, returnToNew } from './commands.ts';
 import { unitTickets } from './after-sales.ts';
-import { fichaPlanBoard, pinRevisionResult } from './plan.ts';
+import { fichaPlanBoard, loadPinnableResult, pinRevisionResult } from './plan.ts';
 import { planPinSchema } from '#domain/plan-pins';
 import { can } from '#domain/permissions';
 
@@ -67,13 +67,15 @@ export const fichaRoutes = new Hono<AppEnv>()
     return c.json({ data: await fichaPlanBoard(c.var.deps, user, unitOf(c), can(user.permissions, DELIVERY_REVIEW)) });
   })
   .put('/fichas/:unitId/revision/:resultId/plano', requirePermission(DELIVERY_REVIEW), async (c) => {
+    const user = currentUser(c);
+    const found = await loadPinnableResult(c.var.deps, user, unitOf(c), idParam(c.req.param('resultId')));
     const pin = await jsonBody(c, planPinSchema);
-    const resultId = idParam(c.req.param('resultId'));
-    return c.json({ data: await pinRevisionResult(c.var.deps, currentUser(c), unitOf(c), resultId, pin) });
+    return c.json({ data: await pinRevisionResult(c.var.deps, user, found, pin) });
   })
   .delete('/fichas/:unitId/revision/:resultId/plano', requirePermission(DELIVERY_REVIEW), async (c) => {
-    const resultId = idParam(c.req.param('resultId'));
-    return c.json({ data: await pinRevisionResult(c.var.deps, currentUser(c), unitOf(c), resultId, null) });
+    const user = currentUser(c);
+    const found = await loadPinnableResult(c.var.deps, user, unitOf(c), idParam(c.req.param('resultId')));
+    return c.json({ data: await pinRevisionResult(c.var.deps, user, found, null) });
   })
   .get('/fichas/:unitId/detalles', async (c) =>
     c.json({ data: await detailsOf(c.var.deps.database.db, currentUser(c), unitOf(c)) }),
