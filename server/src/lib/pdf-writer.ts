@@ -204,9 +204,10 @@ export class PdfWriter {
 
   /**
    * A plan drawn across the width (one page of a PDF plan, embedded as vector with embedPdf, or a PNG/JPEG
-   * image) with its numbered pins. An unreadable plan or a missing page draws nothing and answers false.
+   * image) under its title, with its numbered pins. An unreadable plan or a missing page draws nothing
+   * and answers false.
    */
-  async planWithPins(plan: { bytes: Uint8Array; isPdf: boolean; page: number }, pins: PlanPinMark[]) {
+  async planWithPins(plan: { bytes: Uint8Array; isPdf: boolean; page: number; title: string }, pins: PlanPinMark[]) {
     let drawn: PDFEmbeddedPage | PDFImage | undefined;
     try {
       drawn = plan.isPdf ? (await this.doc.embedPdf(plan.bytes, [plan.page - 1]))[0] : await this.image(plan.bytes);
@@ -218,6 +219,9 @@ export class PdfWriter {
     const scale = Math.min(this.width / drawn.width, maxHeight / drawn.height);
     const width = drawn.width * scale;
     const height = drawn.height * scale;
+    // The title stays on the plan's page.
+    this.ensure(height + 42);
+    this.section(plan.title);
     this.ensure(height + 8);
     const left = MARGIN + (this.width - width) / 2;
     const bottom = this.y - height;

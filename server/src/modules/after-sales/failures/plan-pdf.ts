@@ -34,17 +34,15 @@ export async function writePlanPins(
     const isPdf = isPdfPlan(plan.type, plan.path);
     for (const page of pages) {
       const pins = onPlan.filter((f) => f.pin!.page === page);
-      pdf.section(
-        isPdf
-          ? t('after_sales.plan_pins.pdf_title_page', { name: plan.name, page })
-          : t('after_sales.plan_pins.pdf_title', { name: plan.name }),
-      );
+      const title = isPdf
+        ? t('after_sales.plan_pins.pdf_title_page', { name: plan.name, page })
+        : t('after_sales.plan_pins.pdf_title', { name: plan.name });
       const ok = await pdf.planWithPins(
-        { bytes, isPdf, page },
+        { bytes, isPdf, page, title },
         pins.map((f) => ({ number: f.number, x: f.pin!.x, y: f.pin!.y, color: PIN_COLORS[f.state] })),
       );
       if (!ok) {
-        pdf.line(t('after_sales.plan_pins.unreadable'));
+        pdf.line(`${title}: ${t('after_sales.plan_pins.unreadable')}`);
         continue;
       }
       drawn += 1;

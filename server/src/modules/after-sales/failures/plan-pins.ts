@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { fileUrl } from '#domain/files';
 import { toStoredPin, type BoardFailure, type PlanBoard, type PlanPin, type PlanPinInput } from '#domain/plan-pins';
-import { failures, tickets, unitTypePlans, units } from '../../../db/schema/index.ts';
+import { failures, unitTypePlans, units } from '../../../db/schema/index.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { AppDeps, SessionUser } from '../../../http/context.ts';
 import { ApiError, notFound } from '../../../lib/errors.ts';
@@ -49,7 +49,6 @@ export async function unitFailureRows(db: DbOrTx, unit: PinnedUnit, planIds: num
   const rows = await db
     .select({ f: failures })
     .from(failures)
-    .innerJoin(tickets, eq(tickets.id, failures.ticketId))
     .where(and(eq(failures.companyId, unit.companyId), eq(failures.unitId, unit.id)))
     .orderBy(asc(failures.createdAt), asc(failures.id));
   return rows.map(({ f }): Omit<BoardFailure, 'number'> => ({
