@@ -1,7 +1,7 @@
 import { Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { PIN_COLORS, PIN_STATES, type BoardFailure } from '#domain/plan-pins';
-import { legendStates } from './pin-geometry.ts';
+import { PIN_COLORS, PIN_STATES, type BoardFailure, type BoardPlan } from '#domain/plan-pins';
+import { isPdfPlan, legendStates } from './pin-geometry.ts';
 
 const keyOf = (f: BoardFailure) => `${f.kind}-${f.id}`;
 
@@ -54,7 +54,7 @@ export function PinList({
   placingKey,
   busy,
   pinLabel,
-  planName,
+  planOf,
   onPlace,
   onRemove,
   onSelect,
@@ -64,7 +64,7 @@ export function PinList({
   placingKey: string | null;
   busy: boolean;
   pinLabel: (f: BoardFailure) => string;
-  planName: (planId: number) => string | undefined;
+  planOf: (planId: number) => BoardPlan | undefined;
   onPlace: (f: BoardFailure) => void;
   onRemove?: (f: BoardFailure) => void;
   onSelect: (f: BoardFailure) => void;
@@ -75,9 +75,12 @@ export function PinList({
     <Stack as="ol" gap="2" listStyleType="none" aria-label={t('widgets.plan_pins.list')} data-testid="plan-pin-list">
       {failures.map((f) => {
         const key = keyOf(f);
-        const where = f.pin
-          ? t('widgets.plan_pins.placed_on', { name: planName(f.pin.plan_id) ?? '', page: f.pin.page })
-          : t('widgets.plan_pins.not_placed');
+        const plan = f.pin ? planOf(f.pin.plan_id) : undefined;
+        const where = !f.pin
+          ? t('widgets.plan_pins.not_placed')
+          : plan && isPdfPlan(plan)
+            ? t('widgets.plan_pins.placed_on', { name: plan.name, page: f.pin.page })
+            : t('widgets.plan_pins.placed_on_image', { name: plan?.name ?? '' });
         return (
           <Flex
             as="li"
@@ -103,7 +106,7 @@ export function PinList({
               py="1"
               onClick={() => onSelect(f)}
               aria-label={pinLabel(f)}
-              disabled={!f.pin}
+              aria-pressed={selectedKey === key}
             >
               <Dot color={PIN_COLORS[f.state]} number={f.number} />
               <Stack gap="0" align="flex-start">

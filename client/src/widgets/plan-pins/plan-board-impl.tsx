@@ -181,7 +181,7 @@ export function PlanBoardImpl({ board, onPin, onUnpin, busy = false }: PlanBoard
         placingKey={placing ? keyOf(placing.failure) : null}
         busy={busy}
         pinLabel={pinLabel}
-        planName={(id) => board.plans.find((p) => p.id === id)?.name}
+        planOf={(id) => board.plans.find((p) => p.id === id)}
         onPlace={(f) => setPlacing(placing && keyOf(placing.failure) === keyOf(f) ? null : { failure: f })}
         onRemove={onUnpin}
         onSelect={select}

@@ -52,6 +52,7 @@ describe('PlanBoard (docs/product.md#defects-on-plans)', () => {
     const list = screen.getByRole('list', { name: 'Fallas de la unidad' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     expect(within(list).getByText('Pendiente · sin ubicar')).toBeTruthy();
+    expect(within(list).getByText('Solucionada · en Planta tipo A')).toBeTruthy();
     const legend = screen.getByRole('list', { name: 'Estados de las fallas' });
     expect(within(legend).getByText('Solucionada')).toBeTruthy();
     expect(within(legend).getByText('Pendiente')).toBeTruthy();

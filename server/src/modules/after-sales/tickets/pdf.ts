@@ -42,7 +42,7 @@ export async function ticketPdf(deps: AppDeps, user: SessionUser, t: Translate, 
     [t('after_sales.ticket_pdf.unit_type'), detail.unit.unit_type?.name ?? '-'],
     [t('after_sales.export.applicant'), ownerName(detail.applicant)],
     [t('after_sales.export.responsible'), detail.responsible?.full_name ?? '-'],
-    [t('after_sales.export.created_at'), formatDate(detail.created_at)],
+    [t('after_sales.ticket_pdf.created_at'), formatDate(detail.created_at)],
   ]);
 
   // The ticket's failures carry the numbers the plan shows (numbered over the whole unit).
