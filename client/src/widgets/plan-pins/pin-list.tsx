@@ -1,4 +1,4 @@
-import { Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { PIN_COLORS, PIN_STATES, type BoardFailure, type BoardPlan } from '#domain/plan-pins';
 import { isPdfPlan, legendStates } from './pin-geometry.ts';
@@ -53,7 +53,6 @@ export function PinList({
   selectedKey,
   placingKey,
   busy,
-  pinLabel,
   planOf,
   onPlace,
   onRemove,
@@ -63,7 +62,6 @@ export function PinList({
   selectedKey: string | null;
   placingKey: string | null;
   busy: boolean;
-  pinLabel: (f: BoardFailure) => string;
   planOf: (planId: number) => BoardPlan | undefined;
   onPlace: (f: BoardFailure) => void;
   onRemove?: (f: BoardFailure) => void;
@@ -105,12 +103,13 @@ export function PinList({
               h="auto"
               py="1"
               onClick={() => onSelect(f)}
-              aria-label={pinLabel(f)}
               aria-pressed={selectedKey === key}
             >
               <Dot color={PIN_COLORS[f.state]} number={f.number} />
               <Stack gap="0" align="flex-start">
                 <Text textStyle="sm" fontWeight="medium" lineClamp={2}>
+                  {/* The dot's number, for screen readers: "Falla 3: …" as on the pin. */}
+                  <VisuallyHidden>{t('widgets.plan_pins.row_prefix', { number: f.number })}</VisuallyHidden>
                   {f.label}
                 </Text>
                 <Text textStyle="xs" color="fg.muted">

@@ -180,7 +180,6 @@ export function PlanBoardImpl({ board, onPin, onUnpin, busy = false }: PlanBoard
         selectedKey={selectedKey}
         placingKey={placing ? keyOf(placing.failure) : null}
         busy={busy}
-        pinLabel={pinLabel}
         planOf={(id) => board.plans.find((p) => p.id === id)}
         onPlace={(f) => setPlacing(placing && keyOf(placing.failure) === keyOf(f) ? null : { failure: f })}
         onRemove={onUnpin}
