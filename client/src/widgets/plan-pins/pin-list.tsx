@@ -122,7 +122,8 @@ export function PinList({
                 <Button
                   size="sm"
                   minH="44px"
-                  variant={placingKey === key ? 'solid' : 'outline'}
+                  variant="outline"
+                  aria-pressed={placingKey === key}
                   disabled={busy}
                   onClick={() => onPlace(f)}
                   aria-label={t(f.pin ? 'widgets.plan_pins.move_aria' : 'widgets.plan_pins.place_aria', {
