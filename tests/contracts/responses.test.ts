@@ -33,6 +33,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { globalSearchSchema } from '#domain/search-responses';
 import { permissionCatalogueSchema, positionRowSchema, profileRowSchema } from '#domain/access-responses';
+import { planBoardSchema } from '#domain/plan-pins-responses';
 import { createTestContext, type TestContext } from '../../server/src/test-support.ts';
 import { owners, users } from '../../server/src/db/schema/index.ts';
 import { giveOwner, unitsIn } from '../../server/src/modules/deliveries/test/fixtures.ts';
@@ -151,6 +152,7 @@ describe('after-sales answers match their domain schemas', () => {
       await expectShape(pageOf(timelineEntrySchema), `${base}/actividad`);
       await expectShape(dataOf(mergeCandidateSchema.array()), `${base}/fusionables`);
       await expectShape(dataOf(failureViewSchema.array()), `${base}/fallas`);
+      await expectShape(dataOf(planBoardSchema), `${base}/fallas/plano`);
       for (const kind of ['oi', 'ot']) await expectShape(dataOf(orderViewSchema.array()), `${base}/${kind}`);
       await expectShape(dataOf(acViewSchema.array()), `${base}/ac`);
     }
@@ -186,6 +188,7 @@ describe('deliveries answers match their domain schemas', () => {
       await expectShape(dataOf(fichaDetailSchema), base);
       await expectShape(dataOf(ownerSchema.array()), `${base}/propietarios`);
       await expectShape(dataOf(revisionSchema), `${base}/revision`);
+      await expectShape(dataOf(planBoardSchema), `${base}/plano`);
       await expectShape(dataOf(detailsSchema), `${base}/detalles`);
       await expectShape(dataOf(accessoriesSchema), `${base}/accesorios`);
       await expectShape(certificatesSchema, `${base}/archivos`);

@@ -75,7 +75,8 @@ beforeAll(async () => {
     schedule: (await first('entregas/portal/entregas')) ?? 1,
   };
   // Kinds the demo seed has none of yet (route-samples.test.ts) get an id that exists nowhere.
-  for (const kind of ['notification', 'ac', 'certificate', 'plan', 'view'] as const) staffSamples[kind] ??= 1;
+  for (const kind of ['notification', 'ac', 'certificate', 'revisionResult', 'plan', 'view'] as const)
+    staffSamples[kind] ??= 1;
   staffSamples.file ??= `${ctx.seed.companyId}/general/2030/01/00000000-0000-4000-8000-000000000000.pdf`;
   sampleIds = [...new Set(Object.values(staffSamples).filter((v): v is number => typeof v === 'number'))];
   const [admin] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.username, 'admin'));

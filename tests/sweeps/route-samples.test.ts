@@ -31,10 +31,13 @@ describe('route samples', () => {
     const unfilled = calls
       .filter((c) => c.template.includes('/:') && !fillPath(c.template, own))
       .map((c) => `${c.method} ${c.template}`);
-    // The demo seed has no notification, uploaded file, AC, certificate, plan, saved view, worker or course until
-    // someone acts: a sweep that needs them writes a record set (recordsIn, sweep-records.ts) over these samples.
+    // The demo seed has no notification, uploaded file, AC, certificate, plan, revision result, saved view, worker
+    // or course until someone acts: a sweep that needs them writes a record set (recordsIn, sweep-records.ts) over
+    // these samples.
     expect(
-      unfilled.filter((u) => !/notificaciones|files|\/ac\/|archivos|planos|vistas|trabajadores|cursos/.test(u)),
+      unfilled.filter(
+        (u) => !/notificaciones|files|\/ac\/|archivos|planos|revision\/|vistas|trabajadores|cursos/.test(u),
+      ),
     ).toEqual([]);
     expect(fillPath('/entregas/areas/:id', own)).toBe(`/entregas/areas/${own.area}`);
     expect(fillPath('/entregas/tipos-unidad/:id/areas', own)).toBe(`/entregas/tipos-unidad/${own.unitType}/areas`);

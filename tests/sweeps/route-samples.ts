@@ -12,6 +12,7 @@ import {
   catalogueItems,
   cataloguePlaces,
   deliveryCertificates,
+  deliveryRevisionResults,
   deliverySchedules,
   failures,
   files,
@@ -47,6 +48,7 @@ export type ParamKind =
   | 'unitType'
   | 'owner'
   | 'certificate'
+  | 'revisionResult'
   | 'plan'
   | 'schedule'
   | 'area'
@@ -93,6 +95,7 @@ const BY_SEGMENT: Record<string, ParamKind> = {
   'tipos-unidad': 'unitType',
   propietarios: 'owner',
   archivos: 'certificate',
+  revision: 'revisionResult',
   planos: 'plan',
   entregas: 'schedule',
   notificaciones: 'notification',
@@ -201,6 +204,12 @@ export async function samplesIn(ctx: TestContext, companyId: number, projectId?:
       deliveryCertificates,
       deliveryCertificates.id,
       eq(deliveryCertificates.unitId, Number(s.unit)),
+    );
+    s.revisionResult = await first(
+      ctx,
+      deliveryRevisionResults,
+      deliveryRevisionResults.id,
+      eq(deliveryRevisionResults.unitId, Number(s.unit)),
     );
   }
   s.schedule = await first(

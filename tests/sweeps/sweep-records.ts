@@ -12,6 +12,7 @@ import {
   cataloguePlaces,
   deliveryCertificates,
   deliveryFichas,
+  deliveryRevisionResults,
   deliverySchedules,
   failures,
   files,
@@ -212,6 +213,12 @@ export async function recordsIn(
       createdBy: userId,
     })
     .returning();
+  // A revision failure of the unit, pinned on its plan routes (docs/product.md#defects-on-plans).
+  const [revisionResult] = await db
+    .insert(deliveryRevisionResults)
+    .values({ companyId, projectId, unitId, placeName: marker, itemName: marker, outcome: 'falla' })
+    .onConflictDoNothing()
+    .returning();
   const plan = await stored('plano', 'pdf', 'unit_type_plan', unitTypeId);
   const [p] = await db
     .insert(unitTypePlans)
@@ -269,6 +276,7 @@ export async function recordsIn(
       item: catalogue.item,
       failureType: catalogue.failureType,
       certificate: c.id,
+      revisionResult: revisionResult?.id,
       plan: p.id,
       file: pub.path,
       notification: note.id,

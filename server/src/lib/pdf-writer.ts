@@ -1,10 +1,27 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import {
+  PDFDocument,
+  StandardFonts,
+  rgb,
+  type PDFEmbeddedPage,
+  type PDFFont,
+  type PDFImage,
+  type PDFPage,
+} from 'pdf-lib';
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 48;
 const TEXT = rgb(0.13, 0.13, 0.13);
 const MUTED = rgb(0.4, 0.4, 0.4);
 const RULE = rgb(0.8, 0.8, 0.8);
+const PIN_RADIUS = 8;
+
+/** A numbered pin on a plan: x and y are fractions of the page from its top-left corner, colour '#rrggbb'. */
+export type PlanPinMark = { number: number; x: number; y: number; color: string };
+
+const hexColor = (hex: string) => {
+  const n = Number.parseInt(hex.replace('#', ''), 16) || 0;
+  return rgb(((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255);
+};
 
 /**
  * A small flowing-layout writer over pdf-lib: headings, label/value pairs, tables and signatures,
@@ -209,6 +226,58 @@ export class PdfWriter {
       rowHeight = Math.max(rowHeight, h);
     }
     if (rowHeight) this.y -= rowHeight + gap;
+  }
+
+  /**
+   * A plan drawn across the width (one page of a PDF plan, embedded as vector with embedPdf, or a PNG/JPEG
+   * image) under its title, with its numbered pins. An unreadable plan or a missing page draws nothing
+   * and answers false.
+   */
+  async planWithPins(plan: { bytes: Uint8Array; isPdf: boolean; page: number; title: string }, pins: PlanPinMark[]) {
+    let drawn: PDFEmbeddedPage | PDFImage | undefined;
+    try {
+      drawn = plan.isPdf ? (await this.doc.embedPdf(plan.bytes, [plan.page - 1]))[0] : await this.image(plan.bytes);
+    } catch {
+      drawn = undefined;
+    }
+    if (!drawn) return false;
+    const maxHeight = A4[1] - 2 * MARGIN - 40;
+    const scale = Math.min(this.width / drawn.width, maxHeight / drawn.height);
+    const width = drawn.width * scale;
+    const height = drawn.height * scale;
+    // The title stays on the plan's page.
+    this.ensure(height + 42);
+    this.section(plan.title);
+    this.ensure(height + 8);
+    const left = MARGIN + (this.width - width) / 2;
+    const bottom = this.y - height;
+    const box = { x: left, y: bottom, width, height };
+    if (plan.isPdf) this.page.drawPage(drawn as PDFEmbeddedPage, box);
+    else this.page.drawImage(drawn as PDFImage, box);
+    this.page.drawRectangle({ ...box, borderColor: RULE, borderWidth: 0.6 });
+    for (const pin of pins) {
+      const cx = left + pin.x * width;
+      const cy = bottom + (1 - pin.y) * height;
+      this.page.drawCircle({
+        x: cx,
+        y: cy,
+        size: PIN_RADIUS,
+        color: hexColor(pin.color),
+        borderColor: rgb(1, 1, 1),
+        borderWidth: 1.2,
+      });
+      const label = String(pin.number);
+      const size = label.length > 2 ? 6 : 8;
+      this.page.drawText(label, {
+        x: cx - this.bold.widthOfTextAtSize(label, size) / 2,
+        y: cy - size * 0.35,
+        size,
+        font: this.bold,
+        color: rgb(1, 1, 1),
+      });
+    }
+    this.y = bottom - 8;
+    return true;
   }
 
   footer(text: string) {

@@ -20,6 +20,7 @@ import { PortalStateBadge } from './state-badge.tsx';
 import { usePortalTicketRoom } from './api/use-portal-live.ts';
 import { VisitList } from './visit-card.tsx';
 import { PortalAcList } from './ac-list.tsx';
+import { PortalPlanCard } from './plan-card.tsx';
 
 function Reply({ ticketId }: { ticketId: number }) {
   const { t } = useTranslation();
@@ -172,6 +173,7 @@ function PortalTicket({ id }: { id: number }) {
           </Card.Body>
         </Card.Root>
       ) : null}
+      {d.failures.length ? <PortalPlanCard ticketId={id} /> : null}
       <Card.Root size="sm">
         <Card.Body>
           <Heading as="h2" size="sm" mb="3">

@@ -17,6 +17,7 @@ import { companies, owners, projects, towers, units, users } from './core.ts';
 import type { FailureOutcome, TicketState } from '#domain/schemas/after-sales';
 import type { SavedViewList } from '#domain/saved-views';
 import type { AcSignedVia } from '#domain/acs';
+import type { PlanPin } from '#domain/plan-pins';
 import { TICKET_WORKING_STATES } from '#domain/tickets';
 import { sqlLiterals } from '../sql-literals.ts';
 import type { AcState } from '#machines/ac';
@@ -301,6 +302,8 @@ export const failures = pgTable(
       .$type<Attachment[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /** Where it sits on the unit type's plan (domain/plan-pins.ts); a pin whose plan was removed is not shown. */
+    planPin: jsonb('plan_pin').$type<PlanPin>(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

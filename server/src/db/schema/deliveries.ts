@@ -4,6 +4,7 @@ import { companies, projects, units, unitTypes, users } from './core.ts';
 import type { DeliveryScheduleState } from '#machines/delivery-schedule';
 import { catalogueFailureTypes, catalogueItems, cataloguePlaces, type Severity } from './catalogue.ts';
 import { tickets, type Attachment } from './after-sales.ts';
+import type { PlanPin } from '#domain/plan-pins';
 
 /**
  * Unit deliveries (entregas). The ficha's state, scheduled date and delivery date live on
@@ -109,6 +110,8 @@ export const deliveryRevisionResults = pgTable(
       .default(sql`'[]'::jsonb`),
     ticketId: integer('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),
     ticketFailureId: integer('ticket_failure_id'),
+    /** Where the failure sits on the unit type's plan (domain/plan-pins.ts); passing to after-sales copies it. */
+    planPin: jsonb('plan_pin').$type<PlanPin>(),
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

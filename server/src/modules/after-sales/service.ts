@@ -141,6 +141,8 @@ export { startResponseWatch } from './tickets/response-watch.ts';
  */
 export { createTicket } from './tickets/service.ts';
 export { createFailure } from './failures/service.ts';
+export { checkPinPlan, numbered, pinView, plansOfUnit, unitFailureRows } from './failures/plan-pins.ts';
+export { writePlanPins } from './failures/plan-pdf.ts';
 export { listTickets } from './tickets/list.ts';
 
 /** For the global search (server/src/modules/search): tickets by code or subject in the caller's projects. */

@@ -33,9 +33,31 @@ import {
 } from './repo.ts';
 import { uploadError } from './finalize.ts';
 import { ensureUploaded, mayRead } from './access.ts';
+import { openFile } from './serve.ts';
 
 export { receiveLocalUpload, uploadError } from './finalize.ts';
 export { openFile, type OpenedFile } from './serve.ts';
+
+/**
+ * The bytes of a stored file the caller may read, for documents generated on the server (acts, ticket
+ * PDFs); a missing or unreadable file answers undefined so its place simply stays empty.
+ */
+export async function fileBytes(
+  deps: AppDeps,
+  user: SessionUser,
+  path: string | null | undefined,
+): Promise<Uint8Array | undefined> {
+  if (!path) return undefined;
+  try {
+    const opened = await openFile(deps, user, path, { method: 'GET' });
+    if (opened.status !== 200 || !opened.body) return undefined;
+    const chunks: Buffer[] = [];
+    for await (const chunk of opened.body) chunks.push(Buffer.from(chunk as Buffer));
+    return new Uint8Array(Buffer.concat(chunks));
+  } catch {
+    return undefined;
+  }
+}
 export type { FileAccessCheck } from './access.ts';
 
 /** docs/product.md §3 File, as the API returns it. */

@@ -10,7 +10,7 @@ import { failuresApi, failuresQuery, type FailureActionEvent, type FailureCreate
  */
 
 function afterFailureChange(queryClient: QueryClient, ticketId: number) {
-  invalidateTicketParts(queryClient, ticketId, ['failures', 'detail', 'timeline', 'acs', 'orders']);
+  invalidateTicketParts(queryClient, ticketId, ['failures', 'plan', 'detail', 'timeline', 'acs', 'orders']);
   invalidateTicketLists(queryClient);
 }
 
@@ -20,7 +20,7 @@ export function useCreateFailure(ticketId: number) {
   return useMutation({
     mutationFn: (body: FailureCreateBody) => failuresApi.create(ticketId, body),
     onSuccess: () => {
-      invalidateTicketParts(queryClient, ticketId, ['failures', 'detail', 'timeline']);
+      invalidateTicketParts(queryClient, ticketId, ['failures', 'plan', 'detail', 'timeline']);
       invalidateTicketLists(queryClient);
     },
   });
@@ -53,7 +53,7 @@ export function useDeleteFailure(ticketId: number) {
     mutationFn: (failureId: number) => failuresApi.remove(ticketId, failureId),
     onSuccess: (_answer, failureId) => {
       queryClient.setQueryData(failuresQuery(ticketId).queryKey, (rows) => rows?.filter((f) => f.id !== failureId));
-      invalidateTicketParts(queryClient, ticketId, ['detail', 'timeline', 'orders']);
+      invalidateTicketParts(queryClient, ticketId, ['plan', 'detail', 'timeline', 'orders']);
       invalidateTicketLists(queryClient);
     },
   });

@@ -14,6 +14,8 @@ export const afterSalesKeys = {
   ticketDetail: (id: number) => [ROOT, 'ticket', id, 'detail'] as const,
   timeline: (id: number) => [ROOT, 'ticket', id, 'timeline'] as const,
   failures: (id: number) => [ROOT, 'ticket', id, 'failures'] as const,
+  /** The unit type's plan with the unit's failures pinned (docs/product.md#defects-on-plans). */
+  plan: (id: number) => [ROOT, 'ticket', id, 'plan'] as const,
   /** Both OI and OT of a ticket, lists and single orders. */
   ticketOrders: (id: number) => [ROOT, 'ticket', id, 'orders'] as const,
   orders: (id: number, kind: OrderKind) => [ROOT, 'ticket', id, 'orders', kind] as const,

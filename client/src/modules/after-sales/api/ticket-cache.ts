@@ -16,6 +16,7 @@ const PARTS = {
   detail: afterSalesKeys.ticketDetail,
   timeline: afterSalesKeys.timeline,
   failures: afterSalesKeys.failures,
+  plan: afterSalesKeys.plan,
   orders: afterSalesKeys.ticketOrders,
   acs: afterSalesKeys.acs,
   mergeCandidates: afterSalesKeys.mergeCandidates,

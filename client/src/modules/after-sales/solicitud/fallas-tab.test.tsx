@@ -31,9 +31,13 @@ function renderTab() {
   );
 }
 
+/** The failures tab also shows the unit's plan (plan-section.tsx): none here. */
+const EMPTY_PLAN = { unit_id: 5, plans: [], failures: [] };
+
 describe("the failures tab sends its cards' writes through list-level hooks (docs/product.md §4 failures)", () => {
   it('a deleted failure leaves the list at once; the list is not asked for again', async () => {
     const api = mockFetch((call) => {
+      if (path(call.url) === '/fallas/plano') return { body: { data: EMPTY_PLAN } };
       if (call.method === 'DELETE') return { body: { data: { deleted: true } } };
       return {
         body: {
@@ -56,6 +60,7 @@ describe("the failures tab sends its cards' writes through list-level hooks (doc
 
   it("an action asks its note in the list's one dialog and sends it for that failure", async () => {
     const api = mockFetch((call) => {
+      if (path(call.url) === '/fallas/plano') return { body: { data: EMPTY_PLAN } };
       if (call.method === 'POST')
         return { body: { data: { id: 12, state: 'no_aplica', ac_id: null, marked_to_owner_at: null } } };
       return {

@@ -12,6 +12,7 @@ import type { FailureView } from '../api/types.ts';
 import { failuresQuery, type FailureActionEvent } from '../api/work-api.ts';
 import { FailureCard, FailurePrompt } from './failure-card.tsx';
 import { FailureFormDialog } from './failure-form-dialog.tsx';
+import { PlanSection } from './plan-section.tsx';
 import { useTicket } from './use-ticket.ts';
 import { isTicketWorking } from '../components/ticket-machine.ts';
 import { showSuccessToast } from '../../../api/notify.ts';
@@ -90,6 +91,7 @@ export function FallasTab() {
           </Stack>
         ))
       )}
+      <PlanSection ticketId={ticket.id} code={ticket.code} />
       <FailurePrompt
         prompt={prompt}
         busy={action.isPending}

@@ -25,6 +25,7 @@ import type { DataEnvelope, ListEnvelope } from '../../../api/data.ts';
 import { createQueryKeys, dataListQuery } from '../../../api/query.ts';
 import { browserTimeZone } from '../../../shared/time-zone.ts';
 import { invalidate, registerLiveSync } from '../../../realtime/live-sync-registry.ts';
+import type { PlanBoard, PlanPinInput } from '#domain/plan-pins';
 
 /** Query keys of the deliveries screens (CONVENTIONS: one factory, never an inline key). */
 export const deliveryKeys = createQueryKeys('deliveries');
@@ -33,7 +34,16 @@ export const fichaPath = (unitId: number, rest = '') => `${API}/fichas/${unitId}
 
 /** The ficha/{unitId} tabs' queries (the act is the vista-previa-acta tab's PDF). */
 export type FichaTab =
-  'owners' | 'revision' | 'details' | 'accessories' | 'certificates' | 'reception' | 'activity' | 'tickets' | 'act';
+  | 'owners'
+  | 'revision'
+  | 'plan'
+  | 'details'
+  | 'accessories'
+  | 'certificates'
+  | 'reception'
+  | 'activity'
+  | 'tickets'
+  | 'act';
 
 /**
  * The ficha's keys: its header is `ficha(id)`, and every tab sits under it, so one prefix invalidation
@@ -99,6 +109,8 @@ const tab = <T>(unitId: number, name: FichaTab, path: string, whole = false) =>
   });
 export const ownersQuery = (id: number) => tab<Owner[]>(id, 'owners', '/propietarios');
 export const revisionQuery = (id: number) => tab<Revision>(id, 'revision', '/revision');
+/** The unit type's plan with the unit's failures; the revision's own are pinned here (docs/product.md#defects-on-plans). */
+export const fichaPlanQuery = (id: number) => tab<PlanBoard>(id, 'plan', '/plano');
 export const detailsQuery = (id: number) => tab<Details>(id, 'details', '/detalles');
 export const accessoriesQuery = (id: number) => tab<Accessories>(id, 'accessories', '/accesorios');
 export const certificatesQuery = (id: number) => tab<Certificates>(id, 'certificates', '/archivos', true);
@@ -161,6 +173,11 @@ export const fichaApi = {
   // The tabs' saves answer the tab as it now reads.
   saveRevision: (unitId: number, results: unknown[]) =>
     data(apiV2.put<DataEnvelope<Revision>>(fichaPath(unitId, '/revision'), { results })),
+  /** PUT (a pin) or DELETE (none) fichas/{unitId}/revision/{resultId}/plano: answers the plan board. */
+  pinRevision: (unitId: number, resultId: number, pin: PlanPinInput | null) => {
+    const path = fichaPath(unitId, `/revision/${resultId}/plano`);
+    return data(pin ? apiV2.put<DataEnvelope<PlanBoard>>(path, pin) : apiV2.delete<DataEnvelope<PlanBoard>>(path));
+  },
   saveDetails: (unitId: number, input: Partial<Details>) =>
     data(apiV2.put<DataEnvelope<Details>>(fichaPath(unitId, '/detalles'), input)),
   saveAccessories: (unitId: number, accessories: Omit<Accessory, 'id'>[]) =>

@@ -1,9 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PlanPinInput } from '#domain/plan-pins';
 import {
   accessoriesQuery,
   certificatesQuery,
   detailsQuery,
   fichaApi,
+  fichaPlanQuery,
   revisionQuery,
   type Accessory,
   type Certificate,
@@ -24,7 +26,19 @@ export function useSaveRevision(unitId: number) {
     onSuccess: (revision) => {
       queryClient.setQueryData(revisionQuery(unitId).queryKey, revision);
       applyFichaChange(queryClient, unitId, 'revision');
+      // The revision's failures are the plan's pins to place.
+      void queryClient.invalidateQueries({ queryKey: fichaPlanQuery(unitId).queryKey, exact: true });
     },
+  });
+}
+
+/** A revision failure placed on (or removed from) the plan: the board the answer carries replaces the cached one. */
+export function usePinRevision(unitId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ resultId, pin }: { resultId: number; pin: PlanPinInput | null }) =>
+      fichaApi.pinRevision(unitId, resultId, pin),
+    onSuccess: (board) => queryClient.setQueryData(fichaPlanQuery(unitId).queryKey, board),
   });
 }
 

@@ -51,7 +51,10 @@ const revision = (over: Partial<Revision> = {}): Revision => ({
 });
 
 function renderTab(answer: (method: string) => unknown) {
-  const api = mockFetch((call) => ({ body: { data: answer(call.method) } }));
+  // The tab also shows the unit's plan (revision-plan.tsx): none here.
+  const api = mockFetch((call) => ({
+    body: { data: call.url.includes('/plano') ? { unit_id: 5, plans: [], failures: [] } : answer(call.method) },
+  }));
   renderWithProviders(
     <Routes>
       <Route path="/warranties/ficha/:unitId/revision" element={<RevisionTab />} />

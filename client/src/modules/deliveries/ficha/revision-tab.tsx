@@ -13,6 +13,7 @@ import { useSaveRevision } from '../api/ficha-tabs-api.ts';
 import { REVIEW, useUnitId } from './use-unit-id.ts';
 import { areaProgress, RevisionArea } from './revision-area.tsx';
 import { storedAnswer, type RevisionAnswer } from './revision-item.tsx';
+import { RevisionPlan } from './revision-plan.tsx';
 
 const itemsOf = (data: Revision) => data.areas.flatMap((a) => a.places.flatMap((p) => p.items));
 
@@ -123,6 +124,7 @@ export function RevisionTab() {
         />
       ))}
       {errors.results ? <Text color="fg.error">{errors.results}</Text> : null}
+      <RevisionPlan unitId={unitId} />
       <Box
         position="sticky"
         bottom="0"

@@ -8,6 +8,7 @@ import { createQueryKeys } from '../../../api/query.ts';
 import type { PortalDelivery } from '#domain/fichas-responses';
 import type { PortalAc } from '#domain/acs-responses';
 import { acCommands, type AcSignInput } from '#domain/acs';
+import type { PlanBoard, PlanPinInput } from '#domain/plan-pins';
 
 /** The owner portal API (docs/product.md#owner-portal): server/src/modules/after-sales/portal/routes.ts. */
 const API = 'postventa/portal';
@@ -19,6 +20,8 @@ export const portalKeys = {
   ticket: (id: number) => ['portal', 'ticket', id] as const,
   ticketDetail: (id: number) => ['portal', 'ticket', id, 'detail'] as const,
   messages: (id: number) => ['portal', 'ticket', id, 'messages'] as const,
+  /** The unit type's plan with the unit's failures pinned (docs/product.md#defects-on-plans). */
+  plan: (id: number) => ['portal', 'ticket', id, 'plan'] as const,
 };
 
 export type PortalUnit = {
@@ -128,6 +131,12 @@ export const portalTicketQuery = (id: number) =>
     queryFn: ({ signal }) =>
       apiV2.get<DataEnvelope<PortalTicketDetail>>(`${API}/solicitudes/${id}`, { signal }).then((r) => r.data),
   });
+export const portalPlanQuery = (id: number) =>
+  queryOptions({
+    queryKey: portalKeys.plan(id),
+    queryFn: ({ signal }) =>
+      apiV2.get<DataEnvelope<PlanBoard>>(`${API}/solicitudes/${id}/plano`, { signal }).then((r) => r.data),
+  });
 export const portalMessagesQuery = (id: number, page: number) =>
   queryOptions({
     queryKey: [...portalKeys.messages(id), page],
@@ -136,6 +145,10 @@ export const portalMessagesQuery = (id: number, page: number) =>
   });
 
 export const portalApi = {
+  pin: (ticketId: number, failureId: number, pin: PlanPinInput) =>
+    apiV2
+      .put<DataEnvelope<PlanBoard>>(`${API}/solicitudes/${ticketId}/fallas/${failureId}/plano`, pin)
+      .then((r) => r.data),
   create: (body: { unit_id: number; subject: string; message: string; attachments: Photo[] }) =>
     apiV2.post<DataEnvelope<{ id: number }>>(`${API}/solicitudes`, body).then((r) => r.data),
   message: (id: number, body: { body: string; attachments: Photo[] }) =>

@@ -2,11 +2,13 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { acPdfName } from '#domain/acs';
 import { uploadSignature } from '../../../widgets/upload/signature-upload.ts';
 import { saveBlob } from '../../../widgets/upload/transfer.ts';
+import type { PlanPinInput } from '#domain/plan-pins';
 import {
   myDeliveriesQuery,
   myVisitsQuery,
   portalApi,
   portalKeys,
+  portalPlanQuery,
   portalTicketQuery,
   type PortalAc,
   type PortalDelivery,
@@ -33,6 +35,16 @@ export function usePortalReply(ticketId: number) {
   return useMutation({
     mutationFn: (body: Parameters<typeof portalApi.message>[1]) => portalApi.message(ticketId, body),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: portalKeys.messages(ticketId) }),
+  });
+}
+
+/** PUT portal/solicitudes/{id}/fallas/{failureId}/plano: the board the answer carries replaces the cached one. */
+export function usePortalPinFailure(ticketId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ failureId, pin }: { failureId: number; pin: PlanPinInput }) =>
+      portalApi.pin(ticketId, failureId, pin),
+    onSuccess: (board) => queryClient.setQueryData(portalPlanQuery(ticketId).queryKey, board),
   });
 }
 

@@ -7,6 +7,9 @@ import type { AppEnv } from '../../../http/context.ts';
 import { currentUser, requirePermission, requireVerbParam } from '../../../auth/guard.ts';
 import { jsonBody } from '../../../lib/validate.ts';
 import { idParam } from '../shared/scope.ts';
+import { planPinSchema } from '#domain/plan-pins';
+import { can } from '#domain/permissions';
+import { loadTicketFailure, pinFailure, ticketPlanBoard } from './plan-pins.ts';
 import { createFailure, deleteFailure, failureCommand, listFailures, OUTCOME_EVENT, updateFailure } from './service.ts';
 import { loadTicket } from '../shared/scope.ts';
 import type { FailureEvent, FailureEventType } from '#machines/failure';
@@ -20,6 +23,25 @@ export const failureRoutes = new Hono<AppEnv>()
     const user = currentUser(c);
     const ticket = await loadTicket(c.var.deps.database.db, user, idParam(c.req.param('id')));
     return c.json({ data: await listFailures(c.var.deps, user, ticket) });
+  })
+  // docs/product.md#defects-on-plans: the unit type's plans with every failure of the unit, and the pin of one failure.
+  .get('/plano', async (c) => {
+    const user = currentUser(c);
+    const ticket = await loadTicket(c.var.deps.database.db, user, idParam(c.req.param('id')));
+    return c.json({ data: await ticketPlanBoard(c.var.deps, ticket, can(user.permissions, TICKET_MANAGE)) });
+  })
+  .put('/:failureId/plano', requirePermission(TICKET_MANAGE), async (c) => {
+    const user = currentUser(c);
+    const ticket = await loadTicket(c.var.deps.database.db, user, idParam(c.req.param('id')));
+    const failure = await loadTicketFailure(c.var.deps, ticket, idParam(c.req.param('failureId')));
+    const pin = await jsonBody(c, planPinSchema);
+    return c.json({ data: await pinFailure(c.var.deps, user, ticket, failure, pin) });
+  })
+  .delete('/:failureId/plano', requirePermission(TICKET_MANAGE), async (c) => {
+    const user = currentUser(c);
+    const ticket = await loadTicket(c.var.deps.database.db, user, idParam(c.req.param('id')));
+    const failure = await loadTicketFailure(c.var.deps, ticket, idParam(c.req.param('failureId')));
+    return c.json({ data: await pinFailure(c.var.deps, user, ticket, failure, null) });
   })
   .post('/', requirePermission(TICKET_MANAGE), async (c) => {
     const row = await createFailure(

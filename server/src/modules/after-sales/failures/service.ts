@@ -10,6 +10,7 @@ import type {
   newFailureSchema,
 } from '#domain/schemas/after-sales';
 import { failureCommands } from '#domain/failures';
+import type { PlanPin } from '#domain/plan-pins';
 import { TICKET_WORKING_STATES } from '#domain/tickets';
 import { acs, companies, failures, orderFailures, orders, tickets, units } from '../../../db/schema/index.ts';
 import type { Tx } from '../../../db/client.ts';
@@ -156,7 +157,8 @@ export async function prepareFailure(deps: AppDeps, user: SessionUser, unit: Uni
   const attachments = await checkAttachments(deps, user, input.attachments, `${prefix}attachments`);
   return { input, pick, guarantee, attachments };
 }
-export type PreparedFailure = Awaited<ReturnType<typeof prepareFailure>>;
+/** A prepared failure, with the plan pin it already has when it comes from a delivery revision result. */
+export type PreparedFailure = Awaited<ReturnType<typeof prepareFailure>> & { planPin?: PlanPin | null };
 
 /** Writes a prepared failure in the caller's transaction, with its history row and failure.changed event. */
 export async function insertFailure(
@@ -190,6 +192,7 @@ export async function insertFailure(
       guaranteeStart: guarantee.startDate,
       guaranteeEnd: guarantee.endDate,
       attachments,
+      planPin: prepared.planPin ?? null,
       createdBy: user.id,
     })
     .returning();
@@ -207,19 +210,24 @@ export async function insertFailure(
   return row;
 }
 
-/** A failure from the unit type's catalogue (place → item → detail); the guarantee is computed (docs/product.md#failure-guarantee). */
+/**
+ * A failure from the unit type's catalogue (place → item → detail); the guarantee is computed
+ * (docs/product.md#failure-guarantee). `planPin` is a pin already checked against the unit's plans (a
+ * delivery revision result's, server/src/modules/deliveries/fichas/after-sales.ts).
+ */
 export async function createFailure(
   deps: AppDeps,
   user: SessionUser,
   ticketId: number,
   input: z.output<typeof failureCreateSchema>,
   t: Translate,
+  planPin: PlanPin | null = null,
 ) {
   const db = deps.database.db;
   const ticket = await loadTicket(db, user, ticketId);
   assertWorking(t, ticket);
   const [unit] = await db.select().from(units).where(eq(units.id, ticket.unitId));
-  const prepared = await prepareFailure(deps, user, unit, input);
+  const prepared: PreparedFailure = { ...(await prepareFailure(deps, user, unit, input)), planPin };
   const created = await transactionWithEvents(deps, async (tx) => {
     const locked = await loadTicket(tx, user, ticketId, true);
     assertWorking(t, locked);

@@ -13,6 +13,8 @@ import { ticketDetail } from '../tickets/detail.ts';
 import { timeline } from '../tickets/timeline.ts';
 import { postMessage } from '../tickets/messages.ts';
 import { listFailures } from '../failures/service.ts';
+import { loadTicketFailure, pinFailure, ticketPlanBoard } from '../failures/plan-pins.ts';
+import { planPinSchema } from '#domain/plan-pins';
 import { ownerAnswer } from '../orders/confirmation.ts';
 import { acOfTicket, ownerAcs } from '../acs/service.ts';
 import { signAc } from '../acs/sign.ts';
@@ -86,6 +88,18 @@ export const portalRoutes = new Hono<AppEnv>()
     const input = await jsonBody(c, acSignSchema);
     await signAc(c.var.deps, user, ticket, ac, input, 'portal', c.var.t);
     return c.json({ data: (await ownerAcs(c.var.deps, ticket)).find((a) => a.id === ac.id)! });
+  })
+  // docs/product.md#defects-on-plans: the owner places their own ticket's failures on their unit type's plan.
+  .get('/solicitudes/:id/plano', async (c) => {
+    const ticket = await loadOwnerTicket(c.var.deps, currentUser(c), idParam(c.req.param('id')));
+    return c.json({ data: await ticketPlanBoard(c.var.deps, ticket, true) });
+  })
+  .put('/solicitudes/:id/fallas/:failureId/plano', async (c) => {
+    const user = currentUser(c);
+    const ticket = await loadOwnerTicket(c.var.deps, user, idParam(c.req.param('id')));
+    const failure = await loadTicketFailure(c.var.deps, ticket, idParam(c.req.param('failureId')));
+    const pin = await jsonBody(c, planPinSchema);
+    return c.json({ data: await pinFailure(c.var.deps, user, ticket, failure, pin) });
   })
   .get('/solicitudes/:id/actividad', async (c) => {
     const user = currentUser(c);

@@ -27,6 +27,7 @@ import { exportRows, listTickets } from './list.ts';
 import { toCsv, toXlsx } from './export.ts';
 import { createTicket, updateTicket } from './service.ts';
 import { ticketDetail } from './detail.ts';
+import { ticketPdf } from './pdf.ts';
 import { timeline } from './timeline.ts';
 import { postMessage } from './messages.ts';
 import { bulkAction, mergeCandidates, mergeTickets } from './actions.ts';
@@ -93,6 +94,16 @@ export const ticketRoutes = new Hono<AppEnv>()
       c.var.t,
     );
     return c.json({ data: await ticketDetail(c.var.deps, user, ticket) });
+  })
+  // docs/product.md#defects-on-plans: the ticket, its failures and its plan with the pins, as a PDF.
+  .get('/:id/pdf', async (c) => {
+    const user = currentUser(c);
+    const ticket = await loadTicket(c.var.deps.database.db, user, idParam(c.req.param('id')));
+    const { bytes, filename } = await ticketPdf(c.var.deps, user, c.var.t, ticket);
+    c.header('Content-Type', 'application/pdf');
+    c.header('Content-Disposition', `${c.req.query('download') ? 'attachment' : 'inline'}; filename="${filename}"`);
+    c.header('Cache-Control', 'private, no-store');
+    return c.body(bytes as Uint8Array<ArrayBuffer>);
   })
   .get('/:id/actividad', async (c) => {
     const user = currentUser(c);

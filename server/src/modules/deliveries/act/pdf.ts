@@ -13,29 +13,13 @@ import {
 } from '../../../db/schema/index.ts';
 import type { AppDeps, SessionUser } from '../../../http/context.ts';
 import type { Translate } from '../../../lib/i18n.ts';
-import { openFile } from '../../files/service.ts';
+import { fileBytes } from '../../files/service.ts';
 import { readingsOf } from '../fichas/details.ts';
 import { fullName } from '../../../db/staff.ts';
 import { loadFicha, loadUnit, unitPeople } from '../shared/scope.ts';
 import { PdfWriter } from '../../../lib/pdf-writer.ts';
-
-/** Reads a stored image of the caller's company; a missing or unreadable file simply leaves its place empty. */
-async function imageBytes(
-  deps: AppDeps,
-  user: SessionUser,
-  path: string | null | undefined,
-): Promise<Uint8Array | undefined> {
-  if (!path) return undefined;
-  try {
-    const opened = await openFile(deps, user, path, { method: 'GET' });
-    if (opened.status !== 200 || !opened.body) return undefined;
-    const chunks: Buffer[] = [];
-    for await (const chunk of opened.body) chunks.push(Buffer.from(chunk as Buffer));
-    return new Uint8Array(Buffer.concat(chunks));
-  } catch {
-    return undefined;
-  }
-}
+import { writePlanPins } from '../../after-sales/service.ts';
+import { fichaPlanBoard } from '../fichas/plan.ts';
 
 /**
  * vista-previa-acta: the delivery act, generated on the server with pdf-lib
@@ -79,7 +63,7 @@ export async function actPdf(deps: AppDeps, user: SessionUser, t: Translate, uni
     : [];
 
   const pdf = await PdfWriter.create();
-  const logo = await imageBytes(deps, user, place.settings?.logoPath ?? place.company.logoPath);
+  const logo = await fileBytes(deps, user, place.settings?.logoPath ?? place.company.logoPath);
   await pdf.header(t('deliveries.act.title'), place.company.name, logo);
   const isDelivered = unit.deliveryState !== 'por_entregar';
   if (!isDelivered) pdf.note(t('deliveries.act.preview'));
@@ -156,6 +140,8 @@ export async function actPdf(deps: AppDeps, user: SessionUser, t: Translate, uni
   if (ficha?.detailsObservations) pdf.line(ficha.detailsObservations);
   if (ficha?.receiverComment) pdf.line(`${t('deliveries.act.receiver_comment')}: ${ficha.receiverComment}`);
   if (ficha?.actObservations) pdf.line(ficha.actObservations);
+  // docs/product.md#defects-on-plans: the unit type's plan with the unit's failures pinned on it.
+  await writePlanPins(pdf, deps, user, t, unit, (await fichaPlanBoard(deps, user, unitId, false)).failures);
 
   const ownerName = ficha?.attendees[0]
     ? `${ficha.attendees[0].name} ${ficha.attendees[0].lastName}`
@@ -166,12 +152,12 @@ export async function actPdf(deps: AppDeps, user: SessionUser, t: Translate, uni
     {
       label: t('deliveries.act.owner_signature'),
       name: ownerName,
-      image: await imageBytes(deps, user, ficha?.ownerSignaturePath),
+      image: await fileBytes(deps, user, ficha?.ownerSignaturePath),
     },
     {
       label: t('deliveries.act.company_signature'),
       name: rep ? fullName(rep) : (place.settings?.legalRepresentative ?? ''),
-      image: await imageBytes(deps, user, rep?.signaturePath),
+      image: await fileBytes(deps, user, rep?.signaturePath),
     },
   ]);
   pdf.footer(t('deliveries.act.footer', { date: formatDate(new Date().toISOString()) }));

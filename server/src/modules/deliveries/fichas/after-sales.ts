@@ -56,6 +56,7 @@ export async function createAfterSalesTicket(
         attachments: r.photos,
       }),
       t,
+      r.planPin,
     );
     links.push({ resultId: r.id, failureId: failure.id });
   }

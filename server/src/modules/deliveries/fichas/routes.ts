@@ -28,6 +28,9 @@ import { addCertificates, listCertificates, removeCertificate } from './certific
 import { deliverUnit, passToAfterSales } from './delivery.ts';
 import { cleanFicha, returnToNew } from './commands.ts';
 import { unitTickets } from './after-sales.ts';
+import { fichaPlanBoard, loadPinnableResult, pinRevisionResult } from './plan.ts';
+import { planPinSchema } from '#domain/plan-pins';
+import { can } from '#domain/permissions';
 
 /** docs/product.md §4 return to new and clean share one route (domain/fichas.ts verbs). */
 const UNDO_VERBS = verbPattern(pickCommands(fichaCommands, ['ficha.returnToNew', 'ficha.clean']));
@@ -58,6 +61,22 @@ export const fichaRoutes = new Hono<AppEnv>()
   .put('/fichas/:unitId/revision', requirePermission(DELIVERY_REVIEW), async (c) =>
     c.json({ data: await saveRevision(c.var.deps, currentUser(c), unitOf(c), await jsonBody(c, revisionSchema)) }),
   )
+  // docs/product.md#defects-on-plans: the unit type's plans with the unit's failures; revision failures are pinned here.
+  .get('/fichas/:unitId/plano', async (c) => {
+    const user = currentUser(c);
+    return c.json({ data: await fichaPlanBoard(c.var.deps, user, unitOf(c), can(user.permissions, DELIVERY_REVIEW)) });
+  })
+  .put('/fichas/:unitId/revision/:resultId/plano', requirePermission(DELIVERY_REVIEW), async (c) => {
+    const user = currentUser(c);
+    const found = await loadPinnableResult(c.var.deps, user, unitOf(c), idParam(c.req.param('resultId')));
+    const pin = await jsonBody(c, planPinSchema);
+    return c.json({ data: await pinRevisionResult(c.var.deps, user, found, pin) });
+  })
+  .delete('/fichas/:unitId/revision/:resultId/plano', requirePermission(DELIVERY_REVIEW), async (c) => {
+    const user = currentUser(c);
+    const found = await loadPinnableResult(c.var.deps, user, unitOf(c), idParam(c.req.param('resultId')));
+    return c.json({ data: await pinRevisionResult(c.var.deps, user, found, null) });
+  })
   .get('/fichas/:unitId/detalles', async (c) =>
     c.json({ data: await detailsOf(c.var.deps.database.db, currentUser(c), unitOf(c)) }),
   )

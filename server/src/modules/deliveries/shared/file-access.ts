@@ -47,13 +47,24 @@ export function registerDeliveryFileAccess(registry: ModuleRegistry): void {
   registry.fileAccess(FILE_LINKS.revision, unitFiles(false));
   registry.fileAccess(FILE_LINKS.ownerSignature, unitFiles(false));
 
-  // A plan belongs to a unit type within one project: found by its path (unique per company).
+  // A plan belongs to a unit type within one project: found by its path (unique per company). Owners read
+  // the plans of their own units' type, where they pin their failures (docs/product.md#defects-on-plans).
   registry.fileAccess(FILE_LINKS.plan, async (db, user, file) => {
     const rows = await db
-      .select({ projectId: unitTypePlans.projectId })
+      .select({ projectId: unitTypePlans.projectId, unitTypeId: unitTypePlans.unitTypeId })
       .from(unitTypePlans)
       .where(and(eq(unitTypePlans.companyId, user.companyId), eq(unitTypePlans.path, file.path)));
-    return rows.some((r) => staffSees(user, r.projectId));
+    if (user.kind !== 'owner') return rows.some((r) => staffSees(user, r.projectId));
+    for (const r of rows) {
+      const [own] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(unitOwners)
+        .innerJoin(owners, eq(owners.id, unitOwners.ownerId))
+        .innerJoin(units, eq(units.id, unitOwners.unitId))
+        .where(and(eq(owners.userId, user.id), eq(units.projectId, r.projectId), eq(units.unitTypeId, r.unitTypeId)));
+      if (own.n > 0) return true;
+    }
+    return false;
   });
 
   // A representative's profile signature is printed on the acts they sign and shown in the recepcion

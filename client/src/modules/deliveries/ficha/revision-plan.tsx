@@ -1,0 +1,46 @@
+import { Heading, Stack } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { QueryState } from '../../../widgets/query-state.tsx';
+import { PlanBoard } from '../../../widgets/plan-pins/plan-board.tsx';
+import { showSuccessToast } from '../../../api/notify.ts';
+import { fichaPlanQuery } from '../api/ficha-api.ts';
+import { usePinRevision } from '../api/ficha-tabs-api.ts';
+
+/**
+ * The revision tab's plan (docs/product.md#defects-on-plans): the unit's after-sales failures and the
+ * revision's saved failures as numbered pins; the latter are placed here and keep their pin when passed
+ * to after-sales.
+ */
+export function RevisionPlan({ unitId }: { unitId: number }) {
+  const { t } = useTranslation();
+  const plan = useQuery(fichaPlanQuery(unitId));
+  const pin = usePinRevision(unitId);
+  return (
+    <Stack gap="3" as="section" aria-labelledby="revision-plan-title" data-testid="revision-plan">
+      <Heading as="h3" size="sm" id="revision-plan-title">
+        {t('widgets.plan_pins.title')}
+      </Heading>
+      <QueryState query={plan} minH="20vh">
+        {(board) => (
+          <PlanBoard
+            board={board}
+            busy={pin.isPending}
+            onPin={(f, p) =>
+              pin.mutate(
+                { resultId: f.id, pin: p },
+                { onSuccess: () => showSuccessToast(t('widgets.plan_pins.saved')) },
+              )
+            }
+            onUnpin={(f) =>
+              pin.mutate(
+                { resultId: f.id, pin: null },
+                { onSuccess: () => showSuccessToast(t('widgets.plan_pins.removed')) },
+              )
+            }
+          />
+        )}
+      </QueryState>
+    </Stack>
+  );
+}
