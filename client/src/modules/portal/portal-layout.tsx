@@ -14,6 +14,7 @@ import { myUnitsQuery } from './api/portal-api.ts';
 import { usePortalLogout } from './api/portal-session.ts';
 import { usePortalLive, usePortalUnitRooms } from './api/use-portal-live.ts';
 import { useDraftOutbox } from './api/use-ticket-drafts.ts';
+import { PortalAppHead } from './pwa/portal-app-head.tsx';
 
 /**
  * docs/product.md#owner-portal: every control of the portal is a 44 px touch target on a phone (buttons, tabs,
@@ -149,6 +150,7 @@ export function PortalLayout() {
   } else body = <SignedIn userId={user.id} name={user.full_name} />;
   return (
     <Box minH="100dvh" bg="bg.subtle" css={TOUCH_TARGETS} data-testid="portal">
+      <PortalAppHead />
       {body}
     </Box>
   );
