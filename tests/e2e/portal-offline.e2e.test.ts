@@ -95,6 +95,7 @@ describe.skipIf(!hasChromium())('portal: installable, drafts a ticket offline', 
       .getByTestId('portal-photo-input')
       .setInputFiles({ name: 'ventana.png', mimeType: 'image/png', buffer: PNG });
     await page.getByTestId('portal-draft-photo').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByTestId('portal-create-submit').click();
 
     await page.waitForURL(/\/portal\/inicio/, { timeout: T });

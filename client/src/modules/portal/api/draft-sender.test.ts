@@ -35,7 +35,7 @@ function deps(storage = memoryStorage()) {
       size: p.size,
       type: p.type,
     })),
-    create: vi.fn(async (_body: Parameters<DraftSendDeps['create']>[0]) => ({ id: 41 })),
+    create: vi.fn(async (_body: Parameters<DraftSendDeps['create']>[0]) => ({ id: 41, code: 'PLD-00041' })),
     save: vi.fn(async (x: TicketDraft) => {
       statuses.push(x.status);
       await storage.put(x);
@@ -60,7 +60,12 @@ describe('sendDraft (docs/product.md#owner-portal, offline drafts)', () => {
       ],
       client_key: '2f1c1c62-8a55-4b8e-9d2e-6a4f3b1d7c90',
     });
-    expect(answer).toMatchObject({ status: 'sent', ticketId: 41, updatedAt: '2026-11-25T11:00:00.000Z' });
+    expect(answer).toMatchObject({
+      status: 'sent',
+      ticketId: 41,
+      ticketCode: 'PLD-00041',
+      updatedAt: '2026-11-25T11:00:00.000Z',
+    });
     expect(statuses[0]).toBe('sending');
     expect(statuses.at(-1)).toBe('sent');
     expect(storage.rows.get(answer.key)?.status).toBe('sent');

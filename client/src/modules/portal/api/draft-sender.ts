@@ -12,7 +12,7 @@ export type DraftSendDeps = {
     message: string;
     attachments: Photo[];
     client_key: string;
-  }) => Promise<{ id: number }>;
+  }) => Promise<{ id: number; code: string }>;
   /** Keeps each step (an uploaded photo, the new status) so a closed tab resumes where it stopped. */
   save: (draft: TicketDraft) => Promise<void>;
   now?: () => Date;
@@ -78,6 +78,7 @@ async function run(draft: TicketDraft, deps: DraftSendDeps): Promise<TicketDraft
     // Sent: the photos' bytes are on the server now, the device keeps only the link to the ticket.
     return await settle('sent', {
       ticketId: ticket.id,
+      ticketCode: ticket.code,
       photos: current.photos.map((p) => ({ ...p, blob: new Blob() })),
     });
   } catch (error) {

@@ -33,6 +33,8 @@ export type TicketDraft = {
   status: DraftStatus;
   errors?: Record<string, string>;
   ticketId?: number;
+  /** The ticket's code (S-00012), shown on the sent draft. */
+  ticketCode?: string;
   updatedAt: string;
 };
 

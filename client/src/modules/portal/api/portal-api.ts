@@ -135,7 +135,10 @@ export const portalApi = {
     message: string;
     attachments: Photo[];
     client_key: string;
-  }) => apiV2.post<DataEnvelope<{ id: number }>>(`${API}/solicitudes`, body, { silent: true }).then((r) => r.data),
+  }) =>
+    apiV2
+      .post<DataEnvelope<{ id: number; code: string }>>(`${API}/solicitudes`, body, { silent: true })
+      .then((r) => r.data),
   message: (id: number, body: { body: string; attachments: Photo[] }) =>
     apiV2.post(`${API}/solicitudes/${id}/mensajes`, body),
   answer: (orderId: number, decision: 'confirmar' | 'rechazar', reason?: string) =>

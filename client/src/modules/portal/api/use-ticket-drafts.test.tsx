@@ -60,7 +60,7 @@ describe('the drafts on this device (docs/product.md#owner-portal, offline draft
     const key = newDraftKey();
     expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     const storage = memoryStorage([draft(key)]);
-    const api = mockFetch(() => ({ status: 201, body: { data: { id: 55 } } }));
+    const api = mockFetch(() => ({ status: 201, body: { data: { id: 55, code: 'PLD-00055' } } }));
     setOnline(false);
     const { wrapper } = setup();
     const { result } = renderHook(
@@ -74,7 +74,9 @@ describe('the drafts on this device (docs/product.md#owner-portal, offline draft
     expect(api.calls).toHaveLength(0);
     setOnline(true);
     act(() => void window.dispatchEvent(new Event('online')));
-    await waitFor(() => expect(result.current.drafts[0]).toMatchObject({ status: 'sent', ticketId: 55 }));
+    await waitFor(() =>
+      expect(result.current.drafts[0]).toMatchObject({ status: 'sent', ticketId: 55, ticketCode: 'PLD-00055' }),
+    );
     const creates = api.calls.filter((c) => c.method === 'POST');
     expect(creates).toHaveLength(1);
     expect(creates[0].url).toContain('postventa/portal/solicitudes');
@@ -84,7 +86,7 @@ describe('the drafts on this device (docs/product.md#owner-portal, offline draft
 
   it('a portal opened online sends what was left waiting', async () => {
     const storage = memoryStorage([draft('00000000-0000-4000-8000-000000000001')]);
-    const api = mockFetch(() => ({ status: 201, body: { data: { id: 56 } } }));
+    const api = mockFetch(() => ({ status: 201, body: { data: { id: 56, code: 'PLD-00056' } } }));
     setOnline(true);
     const { wrapper } = setup();
     renderHook(() => useDraftOutbox(7, storage), { wrapper });

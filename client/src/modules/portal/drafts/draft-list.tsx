@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '../../../widgets/confirm-dialog.tsx';
 import type { DraftStatus, TicketDraft } from '../api/draft-store.ts';
 import { useTicketDrafts } from '../api/use-ticket-drafts.ts';
+import { useIsOnline } from '../api/use-online.ts';
 
 const PALETTE: Record<DraftStatus, string> = {
   saved: 'gray',
@@ -17,11 +18,12 @@ const PALETTE: Record<DraftStatus, string> = {
 function DraftCard({ draft, onDiscard }: { draft: TicketDraft; onDiscard: () => void }) {
   const { t } = useTranslation();
   const { send } = useTicketDrafts(draft.ownerId);
-  const canSend = draft.status === 'saved' || draft.status === 'waiting';
+  const isOnline = useIsOnline();
+  const canSend = isOnline && (draft.status === 'saved' || draft.status === 'waiting');
   return (
     <Card.Root size="sm" data-testid="portal-draft" aria-label={draft.subject}>
       <Card.Body gap="2">
-        <HStack justify="space-between" gap="2" align="flex-start">
+        <HStack justify="space-between" gap="2" align="flex-start" wrap="wrap">
           <Text fontWeight="semibold">{draft.subject}</Text>
           <Badge colorPalette={PALETTE[draft.status]} data-testid="portal-draft-status" role="status">
             {t(`portal.drafts.status.${draft.status}`)}
@@ -44,7 +46,7 @@ function DraftCard({ draft, onDiscard }: { draft: TicketDraft; onDiscard: () => 
           {draft.status === 'sent' && draft.ticketId ? (
             <Button asChild size="sm" variant="outline">
               <RouterLink to={`/portal/solicitud/${draft.ticketId}`}>
-                {t('portal.drafts.open_ticket', { id: draft.ticketId })}
+                {t('portal.drafts.open_ticket', { code: draft.ticketCode ?? draft.ticketId })}
               </RouterLink>
             </Button>
           ) : null}
