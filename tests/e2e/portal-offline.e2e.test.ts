@@ -143,4 +143,56 @@ describe.skipIf(!hasChromium())('portal: installable, drafts a ticket offline', 
     expect((await myTickets(page)).filter((t) => t.subject === subject)).toHaveLength(1);
     await context.close();
   });
+
+  it("a draft the server refuses keeps its photo and shows the server's reason on its field until corrected", async () => {
+    const context = await newContext(browser, { width: 390, height: 844 });
+    const page = await context.newPage();
+    await page.goto('/portal/ingresar');
+    await page.getByLabel('Usuario').fill('propietario');
+    await page.getByLabel('Contraseña').fill('demo1234');
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await page.waitForURL(/\/portal\/inicio/, { timeout: T });
+    await expect
+      .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: T })
+      .toBe(true);
+    const subject = `Grieta muro ${Date.now()}`;
+    // The server refuses the first send (as it would a unit no longer the owner's): a 422 with its field.
+    let refusals = 0;
+    await page.route('**/postventa/portal/solicitudes', async (route) => {
+      if (route.request().method() !== 'POST' || refusals++) return route.fallback();
+      await route.fulfill({
+        status: 422,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          message: 'Los datos no son válidos',
+          fields: { subject: 'Asunto rechazado por el servidor' },
+        }),
+      });
+    });
+    await page.getByTestId('portal-new-ticket').click();
+    await page.getByTestId('portal-subject').fill(subject);
+    await page.getByTestId('portal-message').fill('Apareció una grieta en el muro del living');
+    await page
+      .getByTestId('portal-photo-input')
+      .setInputFiles({ name: 'grieta.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByTestId('portal-create-submit').click();
+    await page.getByText('Asunto rechazado por el servidor').waitFor({ timeout: T });
+    expect(page.url()).toContain('/portal/solicitud/nueva');
+
+    await page.getByRole('button', { name: 'Cancelar' }).click();
+    const draft = page.getByTestId('portal-draft').filter({ hasText: subject });
+    await draft.waitFor({ timeout: T });
+    expect(await draft.getByTestId('portal-draft-status').textContent()).toBe('No se pudo enviar: revise los datos');
+    expect(await draft.textContent()).toContain('Asunto rechazado por el servidor');
+    expect(await draft.textContent()).toContain('1 foto');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await draft.getByRole('link', { name: 'Corregir' }).click();
+    await page.getByTestId('portal-draft-photo').waitFor({ timeout: T });
+    expect(await page.getByTestId('portal-subject').inputValue()).toBe(subject);
+    await page.getByTestId('portal-create-submit').click();
+    await page.waitForURL(/\/portal\/solicitud\/\d+$/, { timeout: T });
+    expect((await myTickets(page)).filter((t) => t.subject === subject)).toHaveLength(1);
+    await context.close();
+  });
 });

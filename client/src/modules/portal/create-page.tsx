@@ -177,7 +177,7 @@ function DraftForm(props: {
             {Object.entries(errors)
               .filter(([field]) => field.startsWith('attachments'))
               .map(([field, message]) => (
-                <Text key={field} color="fg.error" textStyle="sm">
+                <Text key={field} color="red.700" textStyle="sm">
                   {message}
                 </Text>
               ))}

@@ -37,7 +37,7 @@ function DraftCard({ draft, onDiscard }: { draft: TicketDraft; onDiscard: () => 
         ) : null}
         {draft.status === 'refused' && draft.errors
           ? Object.values(draft.errors).map((message) => (
-              <Text key={message} textStyle="sm" color="fg.error">
+              <Text key={message} textStyle="sm" color="red.700">
                 {message}
               </Text>
             ))
