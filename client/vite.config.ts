@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { firstScreenChunks } from './build/first-screen-chunks.ts';
 import { precompress } from './build/precompress.ts';
 import { splitSpanishCatalogue } from './build/spanish-catalogue.ts';
+import { portalServiceWorker } from './build/portal-service-worker.ts';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 
@@ -18,6 +19,12 @@ const firstScreens = firstScreenChunks(fileURLToPath(new URL('.', import.meta.ur
   ],
 });
 
+/** The owner portal's offline shell: its module and the catalogues (docs/operations.md#portal-service-worker). */
+const portalShell = portalServiceWorker([
+  fileURLToPath(new URL('./src/modules/portal/', import.meta.url)),
+  `${repo}locales/`,
+]);
+
 /**
  * Root is client/; output client/dist (served by server/src/http/static.ts with SPA fallback).
  * The #domain/#machines/#locales aliases mirror package.json "imports" so the browser bundle
@@ -26,7 +33,7 @@ const firstScreens = firstScreenChunks(fileURLToPath(new URL('.', import.meta.ur
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   publicDir: 'public',
-  plugins: [splitSpanishCatalogue(), react(), firstScreens, precompress()],
+  plugins: [splitSpanishCatalogue(), react(), firstScreens, precompress(), portalShell],
   // Tells client/src/shared/i18n.ts that es.json arrives in two parts (tests import it whole).
   define: { __SPLIT_ES_CATALOGUE__: 'true' },
   resolve: {

@@ -253,6 +253,20 @@ export const orderManageSchema = z.object({
 });
 export const orderDecisionSchema = z.object({ reason: optionalText(500) });
 
+/**
+ * What an owner sends from the portal (docs/product.md#owner-portal; origin PWA): unit, subject, message and
+ * photos. `client_key` is the id a device gave its draft: sending the same draft again answers the ticket it
+ * already made (docs/api.md#owner-portal).
+ */
+export const portalTicketSchema = z.object({
+  unit_id: id,
+  subject: text(TICKET_SUBJECT_MAX),
+  message: text(MESSAGE_MAX),
+  attachments,
+  client_key: z.uuid('validation.invalid').optional(),
+});
+export const portalMessageSchema = z.object({ body: text(MESSAGE_MAX), attachments });
+
 export const acCreateSchema = z.object({
   failure_ids: z.array(id).min(1, 'validation.required').max(200, 'validation.max_items'),
 });

@@ -16,6 +16,12 @@ export function staticClient(clientDir: string) {
     await next();
     if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
   });
+  // The portal's worker and manifest name the current shell (docs/operations.md#portal-service-worker): always revalidated.
+  app.use('/portal/*', async (c, next) => {
+    await next();
+    if (c.res.status === 200 && /\/(sw\.js|manifest\.webmanifest)$/.test(c.req.path))
+      c.header('Cache-Control', 'no-cache');
+  });
   // The build writes .br and .gz beside each asset (client/build/precompress.ts): sent as is.
   app.use('*', serveStatic({ root, precompressed: true }));
   app.get('*', (c) => {

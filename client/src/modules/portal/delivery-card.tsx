@@ -1,27 +1,19 @@
-import { useState } from 'react';
-import { Badge, Box, Button, Heading, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Box, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { KeyRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { DELIVERY_TEXT_MAX } from '#domain/limits';
 import { canAnswer, type PortalDelivery } from './api/portal-api.ts';
 import { useAnswerDelivery } from './api/portal-mutations.ts';
+import { AnswerPanel, type AnswerHandler } from './answer-panel.tsx';
 import { zonedDateTime } from './zoned-date.ts';
 
-type Decision = 'confirmar' | 'rechazar';
 const STATE_COLOR: Record<PortalDelivery['state'], string> = {
   por_confirmar: 'blue',
   confirmada: 'green',
   rechazada: 'red',
   realizada: 'gray',
 };
-// docs/product.md §1: the portal is made for phones; answers are 44 px targets, full width on a phone.
-const TARGET = { minH: '44px', flex: { base: '1', sm: 'initial' } } as const;
-
-type CardProps = {
-  delivery: PortalDelivery;
-  busy: boolean;
-  onAnswer: (decision: Decision, reason: string | undefined, settled: () => void) => void;
-};
+type CardProps = { delivery: PortalDelivery; busy: boolean; onAnswer: AnswerHandler };
 
 /**
  * The owner's delivery appointment (docs/product.md §4 delivery schedule): when, in the company's time
@@ -30,12 +22,9 @@ type CardProps = {
  */
 function DeliveryCard({ delivery, busy, onAnswer }: CardProps) {
   const { t, i18n } = useTranslation();
-  const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState('');
   const when = (iso: string | null) => zonedDateTime(iso, i18n.language, delivery.time_zone);
   const may = canAnswer(delivery);
   const waiting = delivery.state === 'por_confirmar';
-  const send = (decision: Decision, why?: string) => onAnswer(decision, why, () => setRejecting(false));
   const unit = [delivery.unit.tower, t('portal.unit', { number: delivery.unit.number })].filter(Boolean).join(' · ');
   return (
     <Box
@@ -82,69 +71,20 @@ function DeliveryCard({ delivery, busy, onAnswer }: CardProps) {
               {t(`portal.delivery.you_${delivery.state}`, { date: when(delivery.owner_decision_at) })}
             </Text>
           ) : null}
-          {rejecting ? (
-            <Stack
-              gap="2"
-              mt="1"
-              as="form"
-              onSubmit={(e) => {
-                e.preventDefault();
-                send('rechazar', reason.trim() || undefined);
-              }}
-            >
-              <Textarea
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-                maxLength={DELIVERY_TEXT_MAX}
-                rows={3}
-                minH="44px"
-                autoFocus
-                aria-label={t('portal.delivery.reason')}
-                placeholder={t('portal.delivery.reason')}
-              />
-              <HStack gap="2" wrap="wrap">
-                <Button
-                  type="submit"
-                  colorPalette="red"
-                  loading={busy}
-                  {...TARGET}
-                  data-testid="portal-delivery-reject-send"
-                >
-                  {t('portal.delivery.send_reject')}
-                </Button>
-                <Button variant="ghost" onClick={() => setRejecting(false)} {...TARGET}>
-                  {t('portal.cancel')}
-                </Button>
-              </HStack>
-            </Stack>
-          ) : may.confirm || may.reject ? (
-            <HStack gap="2" mt="1" wrap="wrap">
-              {may.confirm ? (
-                <Button
-                  colorPalette="green"
-                  loading={busy}
-                  onClick={() => send('confirmar')}
-                  {...TARGET}
-                  data-testid="portal-delivery-confirm"
-                >
-                  {t('portal.delivery.confirm')}
-                </Button>
-              ) : null}
-              {may.reject ? (
-                <Button
-                  variant="outline"
-                  onClick={() => {
-                    setReason('');
-                    setRejecting(true);
-                  }}
-                  {...TARGET}
-                  data-testid="portal-delivery-reject"
-                >
-                  {t('portal.delivery.reject')}
-                </Button>
-              ) : null}
-            </HStack>
-          ) : null}
+          <AnswerPanel
+            may={may}
+            busy={busy}
+            onAnswer={onAnswer}
+            reasonMax={DELIVERY_TEXT_MAX}
+            testId="portal-delivery"
+            labels={{
+              confirm: t('portal.delivery.confirm'),
+              reject: t('portal.delivery.reject'),
+              sendReject: t('portal.delivery.send_reject'),
+              reason: t('portal.delivery.reason'),
+              cancel: t('portal.cancel'),
+            }}
+          />
         </Stack>
       </HStack>
     </Box>

@@ -9,6 +9,8 @@ import { isVisitAhead, myDeliveriesQuery, myTicketsQuery, myUnitsQuery, myVisits
 import { PortalStateBadge } from './state-badge.tsx';
 import { VisitList } from './visit-card.tsx';
 import { DeliveryList } from './delivery-card.tsx';
+import { DraftList } from './drafts/draft-list.tsx';
+import { useAuthUser } from '../../api/session/auth-user.ts';
 
 /**
  * The owner's home: their delivery appointments, units, visits waiting for an answer, and their tickets
@@ -16,6 +18,7 @@ import { DeliveryList } from './delivery-card.tsx';
  */
 export function PortalHomePage() {
   const { t, i18n } = useTranslation();
+  const ownerId = useAuthUser().data?.id;
   const units = useQuery(myUnitsQuery);
   const tickets = useQuery(myTicketsQuery(1));
   const visits = useQuery(myVisitsQuery);
@@ -72,6 +75,7 @@ export function PortalHomePage() {
           <VisitList visits={upcoming} />
         </Stack>
       ) : null}
+      {ownerId ? <DraftList ownerId={ownerId} /> : null}
       <Stack gap="2" as="section" aria-label={t('portal.home.tickets')}>
         <Heading as="h2" size="md">
           {t('portal.home.tickets')}

@@ -13,6 +13,17 @@ import { useChangeLocale } from '../../api/session/use-change-locale.ts';
 import { myUnitsQuery } from './api/portal-api.ts';
 import { usePortalLogout } from './api/portal-session.ts';
 import { usePortalLive, usePortalUnitRooms } from './api/use-portal-live.ts';
+import { useDraftOutbox } from './api/use-ticket-drafts.ts';
+import { PortalAppHead } from './pwa/portal-app-head.tsx';
+
+/**
+ * docs/product.md#owner-portal: every control of the portal is a 44 px touch target on a phone (buttons, tabs,
+ * selects, fields), written once here rather than on each button.
+ */
+const TOUCH_TARGETS = {
+  '& :is(button, select, input, [role=tab], [role=button])': { minHeight: '44px' },
+  '& :is(button, [role=tab], [role=button])': { minWidth: '44px' },
+} as const;
 
 /** Pages of the portal that work without a session. */
 const PUBLIC = ['/portal/ingresar', '/portal/acceso'];
@@ -44,6 +55,7 @@ function SignedIn({ userId, name }: { userId: number; name: string }) {
   const units = useQuery(myUnitsQuery);
   usePortalLive(userId);
   usePortalUnitRooms((units.data ?? []).map((u) => u.id));
+  useDraftOutbox(userId);
   const logout = usePortalLogout();
   const project = units.data?.[0]?.project;
   return (
@@ -137,7 +149,8 @@ export function PortalLayout() {
     );
   } else body = <SignedIn userId={user.id} name={user.full_name} />;
   return (
-    <Box minH="100dvh" bg="bg.subtle" data-testid="portal">
+    <Box minH="100dvh" bg="bg.subtle" css={TOUCH_TARGETS} data-testid="portal">
+      <PortalAppHead />
       {body}
     </Box>
   );

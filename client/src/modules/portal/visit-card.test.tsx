@@ -74,7 +74,7 @@ describe(
       renderWithProviders(<VisitList visits={[visit()]} />);
       await user.click(screen.getByTestId('portal-visit-reject'));
       await user.type(screen.getByRole('textbox', { name: 'Motivo (opcional)' }), 'Estaré de viaje');
-      await user.click(screen.getByTestId('portal-visit-reject-confirm'));
+      await user.click(screen.getByTestId('portal-visit-reject-send'));
       await waitFor(() => expect(api.calls.some((c) => c.method === 'POST')).toBe(true));
       const post = api.calls.find((c) => c.method === 'POST')!;
       expect(new URL(post.url).pathname).toBe('/api/v2/public/api/postventa/portal/visitas/12/rechazar');

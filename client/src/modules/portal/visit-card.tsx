@@ -1,11 +1,11 @@
-import { useState } from 'react';
-import { Badge, Box, Button, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Box, HStack, Stack, Text } from '@chakra-ui/react';
 import { CalendarClock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { displayDate } from '../../widgets/display-date.ts';
 import { AttachmentGallery } from '../../widgets/upload/attachment-gallery.tsx';
 import { canAnswer, isVisitAhead, type PortalVisit } from './api/portal-api.ts';
 import { useAnswerVisit } from './api/portal-mutations.ts';
+import { AnswerPanel, type AnswerHandler } from './answer-panel.tsx';
 
 const when = (iso: string | null, lang: string) => {
   if (!iso) return '';
@@ -13,19 +13,11 @@ const when = (iso: string | null, lang: string) => {
   return displayDate(d, lang, { hours: d.getHours(), minutes: d.getMinutes() });
 };
 
-type Decision = 'confirmar' | 'rechazar';
-type CardProps = {
-  visit: PortalVisit;
-  busy: boolean;
-  onAnswer: (decision: Decision, reason: string | undefined, settled: () => void) => void;
-};
+type CardProps = { visit: PortalVisit; busy: boolean; onAnswer: AnswerHandler };
 
 /** One visit: the owner confirms or rejects it until the project's limit before it starts (docs/product.md §4); then the buttons are gone. */
 function VisitCard({ visit, busy, onAnswer }: CardProps) {
   const { t, i18n } = useTranslation();
-  const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState('');
-  const send = (decision: Decision, why?: string) => onAnswer(decision, why, () => setRejecting(false));
   const may = canAnswer(visit);
   const isOpen = isVisitAhead(visit.state);
   return (
@@ -75,59 +67,20 @@ function VisitCard({ visit, busy, onAnswer }: CardProps) {
           {visit.result_photos?.length ? (
             <AttachmentGallery files={visit.result_photos} label={t('portal.visit.result_photos')} />
           ) : null}
-          {rejecting ? (
-            <Stack gap="2" mt="1">
-              <Textarea
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-                maxLength={500}
-                rows={2}
-                placeholder={t('portal.visit.reason')}
-                aria-label={t('portal.visit.reason')}
-              />
-              <HStack gap="2">
-                <Button
-                  size="sm"
-                  colorPalette="red"
-                  loading={busy}
-                  onClick={() => send('rechazar', reason.trim() || undefined)}
-                  data-testid="portal-visit-reject-confirm"
-                >
-                  {t('portal.visit.reject')}
-                </Button>
-                <Button size="sm" variant="ghost" onClick={() => setRejecting(false)}>
-                  {t('portal.cancel')}
-                </Button>
-              </HStack>
-            </Stack>
-          ) : may.confirm || may.reject ? (
-            <HStack gap="2" mt="1">
-              {may.confirm ? (
-                <Button
-                  size="sm"
-                  colorPalette="green"
-                  loading={busy}
-                  onClick={() => send('confirmar')}
-                  data-testid="portal-visit-confirm"
-                >
-                  {t('portal.visit.confirm')}
-                </Button>
-              ) : null}
-              {may.reject ? (
-                <Button
-                  size="sm"
-                  variant="outline"
-                  onClick={() => {
-                    setReason('');
-                    setRejecting(true);
-                  }}
-                  data-testid="portal-visit-reject"
-                >
-                  {t('portal.visit.reject')}
-                </Button>
-              ) : null}
-            </HStack>
-          ) : null}
+          <AnswerPanel
+            may={may}
+            busy={busy}
+            onAnswer={onAnswer}
+            reasonMax={500}
+            testId="portal-visit"
+            labels={{
+              confirm: t('portal.visit.confirm'),
+              reject: t('portal.visit.reject'),
+              sendReject: t('portal.visit.reject'),
+              reason: t('portal.visit.reason'),
+              cancel: t('portal.cancel'),
+            }}
+          />
         </Stack>
       </HStack>
     </Box>

@@ -146,6 +146,8 @@ export const tickets = pgTable(
     resolvedAt: ts('resolved_at'),
     /** When the project's response action ran because nobody answered in time (once per ticket). */
     responseEscalatedAt: ts('response_escalated_at'),
+    /** The key a portal draft was sent with (docs/api.md#owner-portal): a retried send finds its ticket instead of making another. */
+    clientKey: text('client_key'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -169,6 +171,7 @@ export const tickets = pgTable(
     index('tickets_tower_idx').on(t.companyId, t.towerId),
     index('tickets_unit_idx').on(t.companyId, t.unitId),
     index('tickets_applicant_idx').on(t.applicantOwnerId),
+    uniqueIndex('tickets_client_key_uq').on(t.companyId, t.createdBy, t.clientKey),
   ],
 );
 

@@ -149,8 +149,20 @@ export const portalApi = {
     apiV2
       .put<DataEnvelope<PlanBoard>>(`${API}/solicitudes/${ticketId}/fallas/${failureId}/plano`, pin)
       .then((r) => r.data),
-  create: (body: { unit_id: number; subject: string; message: string; attachments: Photo[] }) =>
-    apiV2.post<DataEnvelope<{ id: number }>>(`${API}/solicitudes`, body).then((r) => r.data),
+  /**
+   * POST portal/solicitudes from a device's draft (api/draft-sender.ts): silent, its state shows on the draft
+   * instead of a toast; the client_key makes a retry answer the ticket the first send made.
+   */
+  createFromDraft: (body: {
+    unit_id: number;
+    subject: string;
+    message: string;
+    attachments: Photo[];
+    client_key: string;
+  }) =>
+    apiV2
+      .post<DataEnvelope<{ id: number; code: string }>>(`${API}/solicitudes`, body, { silent: true })
+      .then((r) => r.data),
   message: (id: number, body: { body: string; attachments: Photo[] }) =>
     apiV2.post(`${API}/solicitudes/${id}/mensajes`, body),
   answer: (orderId: number, decision: 'confirmar' | 'rechazar', reason?: string) =>

@@ -20,15 +20,6 @@ import {
  * add only what is theirs (navigate, clear a form) through `mutate`'s callbacks.
  */
 
-/** POST portal/solicitudes: one more ticket in the owner's list. */
-export function useCreatePortalTicket() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: portalApi.create,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: portalKeys.tickets() }),
-  });
-}
-
 /** POST portal/solicitudes/{id}/mensajes: one more message in that ticket's conversation. */
 export function usePortalReply(ticketId: number) {
   const queryClient = useQueryClient();

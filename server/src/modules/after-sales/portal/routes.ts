@@ -1,14 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { attachmentSchema, MESSAGE_MAX, orderDecisionSchema, TICKET_SUBJECT_MAX } from '#domain/schemas/after-sales';
-import { UPLOAD } from '#domain/limits';
-import { id } from '#domain/schemas/common';
+import { orderDecisionSchema, portalMessageSchema, portalTicketSchema } from '#domain/schemas/after-sales';
 import type { AppEnv } from '../../../http/context.ts';
 import { currentUser, requireOwner } from '../../../auth/guard.ts';
 import { pageQuerySchema } from '../../../lib/paging.ts';
 import { jsonBody, queryOf } from '../../../lib/validate.ts';
 import { idParam } from '../shared/scope.ts';
-import { createTicket } from '../tickets/service.ts';
 import { ticketDetail } from '../tickets/detail.ts';
 import { timeline } from '../tickets/timeline.ts';
 import { postMessage } from '../tickets/messages.ts';
@@ -21,19 +18,16 @@ import { signAc } from '../acs/sign.ts';
 import { currentAcPdf } from '../acs/pdf.ts';
 import { pdfResponse } from '../acs/pdf-response.ts';
 import { acSignSchema } from '#domain/acs';
-import { loadOwnerOrder, loadOwnerTicket, myTickets, myUnits, ownerRecordFor, ownerVisits } from './service.ts';
+import {
+  createOwnerTicket,
+  loadOwnerOrder,
+  loadOwnerTicket,
+  myTickets,
+  myUnits,
+  ownerRecordFor,
+  ownerVisits,
+} from './service.ts';
 
-const text = (max: number) =>
-  z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(max, 'validation.max_length');
-const photos = z.array(attachmentSchema).max(UPLOAD.uploaderDefaultMaxFiles, 'validation.max_items').default([]);
-/** What an owner sends from the portal (docs/product.md#owner-portal): unit, subject, message and photos; origin is PWA. */
-export const portalTicketSchema = z.object({
-  unit_id: id(),
-  subject: text(TICKET_SUBJECT_MAX),
-  message: text(MESSAGE_MAX),
-  attachments: photos,
-});
-const portalMessageSchema = z.object({ body: text(MESSAGE_MAX), attachments: photos });
 const pageOnly = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
 
 /** Owner portal API (docs/product.md#owner-portal, origin PWA): an owner only ever sees their own units' data. */
@@ -44,24 +38,8 @@ export const portalRoutes = new Hono<AppEnv>()
   .post('/solicitudes', async (c) => {
     const user = currentUser(c);
     const input = await jsonBody(c, portalTicketSchema);
-    const ownerId = await ownerRecordFor(c.var.deps, user, input.unit_id);
-    const ticket = await createTicket(
-      c.var.deps,
-      user,
-      {
-        unit_id: input.unit_id,
-        applicant_owner_id: ownerId,
-        origin: 'PWA',
-        priority: 'medium',
-        cc: [],
-        subject: input.subject,
-        message: input.message,
-        attachments: input.attachments,
-        responsible_id: null,
-      },
-      c.var.t,
-    );
-    return c.json({ data: await ticketDetail(c.var.deps, user, ticket) }, 201);
+    const { ticket, created } = await createOwnerTicket(c.var.deps, user, input, c.var.t);
+    return c.json({ data: await ticketDetail(c.var.deps, user, ticket) }, created ? 201 : 200);
   })
   .get('/solicitudes/:id', async (c) => {
     const user = currentUser(c);

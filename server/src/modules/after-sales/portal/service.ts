@@ -11,7 +11,11 @@ import {
   units,
   type Attachment,
 } from '../../../db/schema/index.ts';
+import type { z } from 'zod';
+import type { portalTicketSchema } from '#domain/schemas/after-sales';
 import type { AppDeps, SessionUser } from '../../../http/context.ts';
+import type { Translate } from '../../../lib/i18n.ts';
+import { createTicket } from '../tickets/service.ts';
 import { notFound } from '../../../lib/errors.ts';
 import { envelope, offsetOf } from '../../../lib/paging.ts';
 import { ORDER_SCHEDULED_STATES } from '#domain/orders';
@@ -43,6 +47,56 @@ export async function ownerRecordFor(deps: AppDeps, user: SessionUser, unitId: n
     .where(and(eq(owners.userId, user.id), eq(unitOwners.unitId, unitId), eq(owners.companyId, user.companyId)));
   if (!row) throw notFound();
   return row.id;
+}
+
+/**
+ * POST portal/solicitudes (docs/api.md#owner-portal): the owner's ticket, origin PWA. A draft sent again with
+ * the same client_key (a retry after a lost answer) gets the ticket its first send made, not a second one;
+ * the unique index tickets_client_key_uq settles two sends that race.
+ */
+export async function createOwnerTicket(
+  deps: AppDeps,
+  user: SessionUser,
+  input: z.output<typeof portalTicketSchema>,
+  t: Translate,
+): Promise<{ ticket: Ticket; created: boolean }> {
+  const ownerId = await ownerRecordFor(deps, user, input.unit_id);
+  const key = input.client_key;
+  const earlier = key ? await ticketByClientKey(deps, user, key) : undefined;
+  if (earlier) return { ticket: earlier, created: false };
+  try {
+    const ticket = await createTicket(
+      deps,
+      user,
+      {
+        unit_id: input.unit_id,
+        applicant_owner_id: ownerId,
+        origin: 'PWA',
+        priority: 'medium',
+        cc: [],
+        subject: input.subject,
+        message: input.message,
+        attachments: input.attachments,
+        responsible_id: null,
+        client_key: key,
+      },
+      t,
+    );
+    return { ticket, created: true };
+  } catch (error) {
+    const winner = key ? await ticketByClientKey(deps, user, key) : undefined;
+    if (winner) return { ticket: winner, created: false };
+    throw error;
+  }
+}
+
+/** The ticket this user already made with a draft's key, if any. */
+async function ticketByClientKey(deps: AppDeps, user: SessionUser, key: string): Promise<Ticket | undefined> {
+  const [row] = await deps.database.db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.companyId, user.companyId), eq(tickets.createdBy, user.id), eq(tickets.clientKey, key)));
+  return row;
 }
 
 /** GET portal/unidades: the owner's units with their project's after-sales contacts. */

@@ -24,6 +24,8 @@ import { insertFailure, prepareFailure, type PreparedFailure } from '../failures
 /** The failures are optional for callers that build the input themselves (the portal, a ficha's pass to after-sales). */
 type CreateInput = Omit<z.output<typeof ticketCreateSchema>, 'failures'> & {
   failures?: z.output<typeof ticketCreateSchema>['failures'];
+  /** A portal draft's key (server/src/modules/after-sales/portal/service.ts createOwnerTicket). */
+  client_key?: string;
 };
 type UpdateInput = z.output<typeof ticketUpdateSchema>;
 
@@ -98,6 +100,7 @@ export async function createTicket(
         cc: [...new Set(input.cc)],
         state: initial.value,
         createdBy: user.id,
+        clientKey: input.client_key ?? null,
       })
       .returning();
     // The first message is the owner's request: public, authored by whoever registered it.
