@@ -24,7 +24,6 @@ import {
   loadOwnerTicket,
   myTickets,
   myUnits,
-  ownerRecordFor,
   ownerVisits,
 } from './service.ts';
 
