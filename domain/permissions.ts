@@ -53,6 +53,7 @@ export const PERMISSIONS = [
   'dbdump',
   'todos_los_proyectos',
   'config_usuarios',
+  'config_usuarios_limites',
   'config_permisos',
   'config_cargos',
   'config_cursos',

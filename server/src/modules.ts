@@ -1,6 +1,7 @@
 import { registerDeliveries } from './modules/deliveries/service.ts';
 import { registerNotifications } from './modules/notifications/service.ts';
 import { registerAfterSales } from './modules/after-sales/service.ts';
+import { registerConfig } from './modules/config/service.ts';
 import { createRegistry, type Registry } from './registry.ts';
 
 /**
@@ -15,5 +16,6 @@ export function moduleRegistry(): Registry {
   registerAfterSales(registry);
   registerDeliveries(registry);
   registerNotifications(registry);
+  registerConfig(registry);
   return registry;
 }

@@ -133,7 +133,12 @@ export async function loadUser(db: Db, userId: number, sessionId: string): Promi
     );
   if (!row) return undefined;
   const permissions = new Set(row.profile?.permissions ?? []);
-  const projectIds = await visibleProjectIds(db, row.user.companyId, userId, permissions.has('todos_los_proyectos'));
+  const projectIds = await visibleProjectIds(
+    db,
+    row.user.companyId,
+    userId,
+    permissions.has('todos_los_proyectos') || row.user.allProjects,
+  );
   return {
     id: row.user.id,
     companyId: row.user.companyId,

@@ -3,6 +3,10 @@ import type { AppDeps, SessionUser } from '../../http/context.ts';
 import { companies, moduleStatus } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Translate } from '../../lib/i18n.ts';
+import type { ModuleRegistry } from '../../registry.ts';
+import { can } from '#domain/permissions';
+import { CONFIG_USERS } from '#domain/users';
+import { USER_SIGNATURE_FILES } from '../auth/service.ts';
 
 /** Modules whose activation a company holds (docs/product.md §4: requested, in process or active). */
 export const MODULES = [
@@ -71,4 +75,14 @@ export async function moduleStatusOf(deps: AppDeps, user: SessionUser, name: str
     .from(moduleStatus)
     .where(and(eq(moduleStatus.companyId, user.companyId), eq(moduleStatus.module, modulo)));
   return describeStatus(modulo, row?.status ?? 'inactivo', t);
+}
+
+/**
+ * Config's registrations (server/src/modules.ts): whoever administers users (config_usuarios) may read a user's
+ * signature image to verify or reject it (docs/product.md §1 signature verification).
+ */
+export function registerConfig(registry: ModuleRegistry): void {
+  registry.fileAccess(USER_SIGNATURE_FILES, async (_db, user, file) =>
+    Promise.resolve(user.kind === 'staff' && file.companyId === user.companyId && can(user.permissions, CONFIG_USERS)),
+  );
 }

@@ -1,6 +1,5 @@
-import ExcelJS from 'exceljs';
 import type { Locale, Translate } from '../../../lib/i18n.ts';
-import { toCsvText } from '../../../lib/csv.ts';
+import { writeCsv, writeXlsx, type SheetColumn } from '../../../lib/spreadsheet.ts';
 import type { listRow } from './list.ts';
 import { formatIn } from '../shared/dates.ts';
 
@@ -12,7 +11,7 @@ type Row = ReturnType<typeof listRow>;
  * time columns name it: 'Creada (America/Santiago)'. The clock column is the one the list shows (docs/product.md §4
  * Ticket clocks), with its due time; a paused or stopped clock has none.
  */
-function columns(t: Translate, tz: string) {
+function columns(t: Translate, tz: string): SheetColumn<Row>[] {
   const when = (iso: string) => formatIn(iso, tz, 'DD-MM-YYYY HH:mm');
   return [
     { header: t('after_sales.export.code'), width: 14, value: (r: Row) => r.code },
@@ -46,24 +45,11 @@ function columns(t: Translate, tz: string) {
   ];
 }
 
-export async function toXlsx(rows: Row[], t: Translate, tz: string): Promise<Uint8Array> {
-  const cols = columns(t, tz);
-  const book = new ExcelJS.Workbook();
-  book.created = new Date();
-  const sheet = book.addWorksheet(t('after_sales.export.sheet'));
-  sheet.columns = cols.map((c, i) => ({ header: c.header, key: String(i), width: c.width }));
-  sheet.getRow(1).font = { bold: true };
-  for (const r of rows) sheet.addRow(cols.map((c) => c.value(r)));
-  sheet.views = [{ state: 'frozen', ySplit: 1 }];
-  return new Uint8Array(await book.xlsx.writeBuffer());
+export function toXlsx(rows: Row[], t: Translate, tz: string): Promise<Uint8Array> {
+  return writeXlsx(t('after_sales.export.sheet'), columns(t, tz), rows);
 }
 
 /** The CSV of the caller's language (server/src/lib/csv.ts: ';' and decimal commas for es and pt-BR, BOM, CRLF). */
 export function toCsv(rows: Row[], t: Translate, tz: string, locale: Locale): string {
-  const cols = columns(t, tz);
-  return toCsvText(
-    cols.map((c) => c.header),
-    rows.map((r) => cols.map((c) => c.value(r))),
-    locale,
-  );
+  return writeCsv(columns(t, tz), rows, locale);
 }
