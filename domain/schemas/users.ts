@@ -101,10 +101,25 @@ export const userLimitsSchema = z.object({
 });
 export type UserLimitsInput = z.infer<typeof userLimitsSchema>;
 
-/** POST configuracion/usuarios/importar/confirmar: the rows of the preview the admin accepts, by sheet row number. */
+/**
+ * POST configuracion/usuarios/importar/confirmar?token=…&rows=2,5: the previewed file's token and the sheet rows the
+ * admin accepts (the file is sent again, so nothing is kept between the preview and the confirmation).
+ */
 export const userImportConfirmSchema = z.object({
   token: requiredText({ max: 200 }),
-  rows: z.array(z.number().int().min(2).max(100_000)).min(1, 'validation.required').max(500, 'validation.max_items'),
+  rows: z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? [] : v.split(',')) : (v ?? [])),
+    z
+      .array(
+        z.coerce
+          .number({ error: 'validation.invalid' })
+          .int('validation.invalid')
+          .min(2, 'validation.invalid')
+          .max(100_000, 'validation.invalid'),
+      )
+      .min(1, 'validation.required')
+      .max(500, 'validation.max_items'),
+  ),
 });
 
 /** One row of an import sheet, before lookups (position, profile and projects by name). */
