@@ -33,6 +33,7 @@ const config = {
   layout: lazyPage(() => import('../modules/config/index.ts'), 'ConfigLayout'),
   cuenta: lazyPage(() => import('../modules/config/index.ts'), 'CuentaPage'),
   pending: lazyPage(() => import('../modules/config/index.ts'), 'ConfigPendingPage'),
+  usuarios: lazyPage(() => import('../modules/config/index.ts'), 'UsuariosPage'),
 };
 const notifications = {
   configuracion: lazyPage(() => import('../modules/notifications/index.ts'), 'ConfiguracionPage'),
@@ -147,6 +148,7 @@ export const PAGES: Readonly<Record<string, PageComponent>> = {
   }),
   config: config.layout,
   'config.cuenta': config.cuenta,
+  'config.usuarios': config.usuarios,
   ...under('config.notificaciones', notifications),
   'config.propietarios': owners.layout,
   ...under('config.propietarios', ownerTabs),

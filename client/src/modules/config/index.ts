@@ -2,6 +2,7 @@
 export { ConfigLayout } from './config-layout.tsx';
 export { CuentaPage } from './cuenta/cuenta-page.tsx';
 export { ConfigPendingPage } from './config-pending-page.tsx';
+export { UsuariosPage } from './usuarios/usuarios-page.tsx';
 export {
   PropietariosConfigLayout,
   GlobalConfigPage,

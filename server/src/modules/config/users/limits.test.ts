@@ -127,7 +127,7 @@ const upload = (path: string, bytes: Uint8Array, lang = 'es') =>
       'Content-Type': 'application/octet-stream',
       'Accept-Language': lang,
     },
-    body: bytes,
+    body: bytes as Uint8Array<ArrayBuffer>,
   });
 
 describe('bulk import (preview, then confirm the valid rows)', () => {
