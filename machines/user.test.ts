@@ -94,6 +94,8 @@ describe('user machine', () => {
     const deleted = at({ cuenta: 'eliminado' });
     expect(nextState(userMachine, deleted, { type: 'user.enable', isUserLimitReached: false }).ok).toBe(false);
     expect(nextState(userMachine, deleted, { type: 'user.disable' }).ok).toBe(false);
+    expect(nextState(userMachine, deleted, { type: 'user.resendEmailVerification' }).ok).toBe(false);
+    expect(nextState(userMachine, deleted, { type: 'user.verifySignature', hasSignature: true }).ok).toBe(false);
   });
 
   it('a rejected signature is removed and must be uploaded again; a verified e-mail needs no new link', () => {

@@ -1,4 +1,4 @@
-import { setup } from 'xstate';
+import { and, not, setup, stateIn } from 'xstate';
 import { USER_REGIONS, type UserState } from '#domain/users';
 import type { OptionalInput } from './types.ts';
 
@@ -43,6 +43,8 @@ export const userMachine = setup({
     isUnderUserLimit: ({ event }) => event.type === 'user.enable' && !event.isUserLimitReached,
     hasSignature: ({ event }) =>
       (event.type === 'user.verifySignature' || event.type === 'user.rejectSignature') && event.hasSignature,
+    // docs/product.md §4: a deleted user's record is kept as it was; its e-mail and signature no longer change.
+    isKept: not(stateIn({ cuenta: 'eliminado' })),
   },
   actions: {
     // Effects, named here and performed by the server when it persists the transition
@@ -81,12 +83,18 @@ export const userMachine = setup({
       states: {
         sin_verificar: {
           on: {
-            'user.verifyEmail': { target: 'verificado' },
-            'user.resendEmailVerification': { target: 'sin_verificar', actions: 'sendEmailVerification' },
-            'user.changeEmail': { target: 'sin_verificar', actions: 'sendEmailVerification' },
+            'user.verifyEmail': { target: 'verificado', guard: 'isKept' },
+            'user.resendEmailVerification': {
+              target: 'sin_verificar',
+              guard: 'isKept',
+              actions: 'sendEmailVerification',
+            },
+            'user.changeEmail': { target: 'sin_verificar', guard: 'isKept', actions: 'sendEmailVerification' },
           },
         },
-        verificado: { on: { 'user.changeEmail': { target: 'sin_verificar', actions: 'sendEmailVerification' } } },
+        verificado: {
+          on: { 'user.changeEmail': { target: 'sin_verificar', guard: 'isKept', actions: 'sendEmailVerification' } },
+        },
       },
     },
     firma: {
@@ -94,14 +102,22 @@ export const userMachine = setup({
       states: {
         sin_verificar: {
           on: {
-            'user.verifySignature': { target: 'verificada', guard: 'hasSignature' },
-            'user.rejectSignature': { target: 'sin_verificar', guard: 'hasSignature', actions: 'removeSignature' },
+            'user.verifySignature': { target: 'verificada', guard: and(['hasSignature', 'isKept']) },
+            'user.rejectSignature': {
+              target: 'sin_verificar',
+              guard: and(['hasSignature', 'isKept']),
+              actions: 'removeSignature',
+            },
           },
         },
         verificada: {
           on: {
-            'user.changeSignature': { target: 'sin_verificar' },
-            'user.rejectSignature': { target: 'sin_verificar', guard: 'hasSignature', actions: 'removeSignature' },
+            'user.changeSignature': { target: 'sin_verificar', guard: 'isKept' },
+            'user.rejectSignature': {
+              target: 'sin_verificar',
+              guard: and(['hasSignature', 'isKept']),
+              actions: 'removeSignature',
+            },
           },
         },
       },
