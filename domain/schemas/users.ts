@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../limits.ts';
-import { email, id, idList, requiredText, sameAs } from './common.ts';
+import { email, id, idList, requiredText } from './common.ts';
 import { newPassword } from './auth.ts';
 import { SIGNATURE_PATH_PATTERN } from './account.ts';
 
@@ -41,7 +41,13 @@ const userFields = z.object({
 /** POST configuracion/usuarios: every field, the password twice ('Valores no coinciden'). */
 export const userCreateSchema = userFields
   .extend({ password: newPassword, password_confirmation: z.string({ error: 'validation.required' }) })
-  .superRefine(sameAs('password', 'password_confirmation'));
+  // docs/product.md §5 'Valores no coinciden', checked even while other fields are wrong so the form shows every
+  // message at once.
+  .refine((v) => v.password === v.password_confirmation, {
+    path: ['password_confirmation'],
+    message: 'validation.same',
+    when: (payload) => typeof (payload.value as { password?: unknown }).password === 'string',
+  });
 export type UserCreateInput = z.infer<typeof userCreateSchema>;
 
 /** PATCH configuracion/usuarios/{id}: what is sent changes; a new password needs its confirmation. */
@@ -51,9 +57,13 @@ export const userUpdateSchema = userFields
     password: newPassword.optional(),
     password_confirmation: z.string({ error: 'validation.invalid' }).optional(),
   })
-  .superRefine((value, ctx) => {
-    if (value.password !== undefined || value.password_confirmation !== undefined)
-      sameAs<typeof value>('password', 'password_confirmation')(value, ctx);
+  .refine((v) => v.password === v.password_confirmation, {
+    path: ['password_confirmation'],
+    message: 'validation.same',
+    when: (payload) => {
+      const v = payload.value as { password?: unknown; password_confirmation?: unknown };
+      return v.password !== undefined || v.password_confirmation !== undefined;
+    },
   });
 export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
 

@@ -39,8 +39,9 @@ describe.skipIf(!hasChromium())('admin users end to end', () => {
     await form.getByTestId('user-email').fill(`${username}@cordillera.cl`);
     await form.getByTestId('user-profile').selectOption({ label: 'Inspector' });
     await form.getByRole('button', { name: /proyectos/i }).click();
-    await page.getByRole('option', { name: PROJECT }).click();
-    await page.keyboard.press('Escape');
+    await page.getByRole('checkbox', { name: PROJECT }).check();
+    // Closing the project list with a click elsewhere in the form.
+    await form.getByRole('heading').click();
     await form.locator('input[name="password"]').fill('clave-segura-1');
     await form.locator('input[name="password_confirmation"]').fill('clave-segura-1');
     await form.getByTestId('user-save').click();

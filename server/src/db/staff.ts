@@ -51,3 +51,20 @@ export async function userBriefs(db: DbOrTx, ids: (number | null | undefined)[])
   );
 }
 export type UserBrief = { id: number; full_name: string; acronym: string; color: string | null; is_enabled: boolean };
+
+/**
+ * docs/product.md §3 User option as every user select receives it: `is_enabled` is false for a disabled or deleted
+ * user, whom the select shows struck through and greyed only while it is the selected value (docs/product.md §4,
+ * client/src/widgets/user-option.ts).
+ */
+export function staffOption(u: typeof users.$inferSelect) {
+  return {
+    id: u.id,
+    full_name: fullName(u),
+    username: u.username,
+    image_url: u.imagePath,
+    acronym: acronymOf(u),
+    color: u.color,
+    is_enabled: u.isActive && !u.deletedAt,
+  };
+}
