@@ -5,6 +5,7 @@ import { failureCommands } from '#domain/failures';
 import { deliveryScheduleCommands, fichaCommands } from '#domain/fichas';
 import { orderCommands } from '#domain/orders';
 import { ticketCommands } from '#domain/tickets';
+import { userCommands } from '#domain/users';
 import { createApi } from '../../server/src/api.ts';
 import { permissionsFor, routeTable, type RouteRow } from '../../server/src/http/route-table.ts';
 
@@ -21,6 +22,7 @@ const tables: [name: string, entityPath: string, table: CommandTable][] = [
   ['ac', '/postventa/solicitudes/*/ac/*', acCommands],
   ['ficha', '/entregas/fichas/*', fichaCommands],
   ['deliverySchedule', '/entregas/fichas/*/agenda', deliveryScheduleCommands],
+  ['user', '/configuracion/usuarios/*', userCommands],
 ];
 
 /** The path a route serves for `verb`, parameters as `*`: its last segment is the verb, or a parameter whose pattern lists it. */

@@ -39,7 +39,7 @@ describe.skipIf(!hasChromium())('admin users end to end', () => {
     await form.getByTestId('user-email').fill(`${username}@cordillera.cl`);
     await form.getByTestId('user-profile').selectOption({ label: 'Inspector' });
     await form.getByRole('button', { name: /proyectos/i }).click();
-    await page.getByRole('checkbox', { name: PROJECT }).check();
+    await page.getByRole('checkbox', { name: PROJECT }).dispatchEvent('click');
     // Closing the project list with a click elsewhere in the form.
     await form.getByRole('heading').click();
     await form.locator('input[name="password"]').fill('clave-segura-1');
