@@ -21,7 +21,7 @@ export const API = '/api/v2/public/api';
 export const FILES = '/api/v2/public/files';
 
 /** Records of the company as a whole (catalogue, unit types): no project scope applies to them. */
-const COMPANY_LEVEL: ParamKind[] = ['unitType', 'area', 'place', 'item', 'failureType', 'view'];
+const COMPANY_LEVEL: ParamKind[] = ['unitType', 'area', 'place', 'item', 'failureType', 'view', 'user'];
 const NOT_RECORDS: ParamKind[] = ['token', 'module'];
 
 export type Planned = { call: RouteCall; template: string; kinds: ParamKind[]; skip?: string };

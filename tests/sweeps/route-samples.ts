@@ -22,6 +22,7 @@ import {
   unitTypePlans,
   unitTypes,
   units,
+  users,
 } from '../../server/src/db/schema/index.ts';
 
 /**
@@ -50,7 +51,8 @@ export type ParamKind =
   | 'room'
   | 'token'
   | 'module'
-  | 'view';
+  | 'view'
+  | 'user';
 
 export type Samples = Partial<Record<ParamKind, string | number>>;
 
@@ -87,6 +89,7 @@ const BY_SEGMENT: Record<string, ParamKind> = {
   visita: 'token',
   entrega: 'token',
   vistas: 'view',
+  usuarios: 'user',
 };
 
 /** The kind of the parameter at `index` of the template's segments (after enum choices are made). */
@@ -206,6 +209,8 @@ export async function samplesIn(ctx: TestContext, companyId: number, projectId?:
   );
   s.notification = await first(ctx, notifications, notifications.id, eq(notifications.companyId, companyId));
   s.view = await first(ctx, savedViews, savedViews.id, eq(savedViews.companyId, companyId));
+  // The company's first staff user (the demo admin): a sweep's disable or delete of oneself is refused.
+  s.user = await first(ctx, users, users.id, and(eq(users.companyId, companyId), eq(users.kind, 'staff')));
   const [file] = await ctx.db
     .select({ path: files.path })
     .from(files)
