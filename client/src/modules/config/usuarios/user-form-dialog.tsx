@@ -14,6 +14,7 @@ import { MultiSelectFilter } from '../../../widgets/multi-select-filter.tsx';
 import { PasswordInput } from '../../auth/index.ts';
 import { userOptionsQuery } from './api/users-api.ts';
 import { useSaveUser } from './api/user-mutations.ts';
+import { uploadImage } from '../cuenta/account-api.ts';
 
 type Form = {
   username: string;
@@ -26,6 +27,7 @@ type Form = {
   project_ids: string[];
   password: string;
   password_confirmation: string;
+  signature_path: string | null;
 };
 
 const formOf = (user?: UserRow): Form => ({
@@ -39,13 +41,16 @@ const formOf = (user?: UserRow): Form => ({
   project_ids: user?.projects.map((p) => String(p.id)) ?? [],
   password: '',
   password_confirmation: '',
+  signature_path: user?.signature_path ?? null,
 });
 
 /** What the form sends: on edit a blank password keeps the current one. */
-function payloadOf(form: Form, isEdit: boolean) {
-  const { password, password_confirmation, ...rest } = form;
+function payloadOf(form: Form, isEdit: boolean, original: string | null) {
+  const { password, password_confirmation, signature_path, ...rest } = form;
   const base = {
     ...rest,
+    // Sent only when it changed (a new image must be verified again, docs/product.md §4).
+    ...(signature_path !== original ? { signature_path } : {}),
     position_id: form.position_id || null,
     profile_id: form.profile_id || undefined,
     project_ids: form.all_projects ? [] : form.project_ids,
@@ -69,10 +74,27 @@ export function UserFormDialog({ user, open, onClose }: { user?: UserRow; open: 
     <K extends keyof Form>(key: K) =>
     (value: Form[K]) =>
       setForm((f) => ({ ...f, [key]: value }));
+  const [uploading, setUploading] = useState(false);
+  // docs/product.md §2 image picker: .jpg and .png only; uploaded through the files module, then named in the form.
+  const pickSignature = async (file: File | undefined) => {
+    if (!file) return;
+    setUploading(true);
+    try {
+      set('signature_path')(await uploadImage(file, file.name));
+    } catch {
+      // the API client already showed the docs/product.md §8 toast
+    } finally {
+      setUploading(false);
+    }
+  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const r = validate(isEdit ? userUpdateSchema : userCreateSchema, payloadOf(form, isEdit), t);
+    const r = validate(
+      isEdit ? userUpdateSchema : userCreateSchema,
+      payloadOf(form, isEdit, user?.signature_path ?? null),
+      t,
+    );
     if (!r.ok) return setErrors(r.errors);
     setErrors({});
     save.mutate(
@@ -204,6 +226,25 @@ export function UserFormDialog({ user, open, onClose }: { user?: UserRow; open: 
                       ) : null}
                     </Stack>
                   ) : null}
+                  <Field.Root invalid={Boolean(errors.signature_path)}>
+                    <Field.Label>{t('config_users_ui.form.signature')}</Field.Label>
+                    <input
+                      type="file"
+                      accept="image/png,image/jpeg"
+                      aria-label={t('config_users_ui.form.signature')}
+                      data-testid="user-signature"
+                      onChange={(e) => void pickSignature(e.currentTarget.files?.[0])}
+                      style={{ minHeight: 44 }}
+                    />
+                    <Field.HelperText>
+                      {uploading
+                        ? t('config_users_ui.form.signature_uploading')
+                        : form.signature_path
+                          ? t('config_users_ui.form.signature_ready')
+                          : t('config_users_ui.form.signature_helper')}
+                    </Field.HelperText>
+                    <Field.ErrorText>{errors.signature_path}</Field.ErrorText>
+                  </Field.Root>
                   {isEdit ? (
                     <Text fontSize="sm" color="fg.muted">
                       {t('config_users_ui.form.password_keep')}

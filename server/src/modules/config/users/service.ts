@@ -141,7 +141,12 @@ export async function updateUser(
 ) {
   const db = deps.database.db;
   await assertReferences(db, caller, input);
-  if (input.signature_path) await assertOwnSignatureImage(deps, caller, input.signature_path);
+  if (input.signature_path) {
+    // Only a new image is checked: the one the user already has may be their own upload.
+    const current = await loadStaffUser(db, caller, userId);
+    if (current.signaturePath !== input.signature_path)
+      await assertOwnSignatureImage(deps, caller, input.signature_path);
+  }
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const { result, reaches } = await db.transaction(async (tx) => {
     const before = await loadStaffUser(tx, caller, userId, true);
