@@ -48,6 +48,7 @@ export const PERMISSION_CATALOGUE = [
   { flag: 'dbdump', group: 'insights' },
   { flag: 'config_integraciones', group: 'integraciones' },
   { flag: 'config_usuarios', group: 'configuracion' },
+  { flag: 'config_usuarios_limites', group: 'configuracion' },
   { flag: 'config_permisos', group: 'configuracion' },
   { flag: 'config_cargos', group: 'configuracion' },
   { flag: 'config_cursos', group: 'configuracion' },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { initialState, nextState } from './engine.ts';
 import { walkModel } from './testing/coverage.ts';
+import { userCommands } from '#domain/users';
 import { USER_REGIONS, canReceiveNotifications, userMachine, type UserState } from './user.ts';
 
 const at = (value: Partial<UserState> = {}) => ({
@@ -11,7 +12,10 @@ const at = (value: Partial<UserState> = {}) => ({
 describe('user machine', () => {
   it('docs/product.md §4: generated paths walk every user state and transition', async () => {
     const report = await walkModel(userMachine, {
+      commands: userCommands,
       events: [
+        { type: 'user.rejectSignature', hasSignature: true },
+        { type: 'user.rejectSignature', hasSignature: false },
         { type: 'user.enable', isUserLimitReached: false },
         { type: 'user.enable', isUserLimitReached: true },
         { type: 'user.verifySignature', hasSignature: true },
@@ -20,6 +24,7 @@ describe('user machine', () => {
     });
     expect(report.missingTransitions).toEqual([]);
     expect(report.missingStates).toEqual([]);
+    expect(report.commands).toEqual({ unhandled: [], uncommanded: [], unwalked: [] });
   });
 
   it('declares the three regions and their states', () => {
@@ -74,6 +79,33 @@ describe('user machine', () => {
       ok: true,
       value: { firma: 'sin_verificar' },
     });
+  });
+
+  it('docs/product.md §4: deleting keeps the record and ends the sessions; nothing leaves eliminado', () => {
+    expect(nextState(userMachine, at(), { type: 'user.delete' })).toMatchObject({
+      ok: true,
+      value: { cuenta: 'eliminado' },
+      actions: ['endSessions'],
+    });
+    expect(nextState(userMachine, at({ cuenta: 'deshabilitado' }), { type: 'user.delete' })).toMatchObject({
+      ok: true,
+      value: { cuenta: 'eliminado' },
+    });
+    const deleted = at({ cuenta: 'eliminado' });
+    expect(nextState(userMachine, deleted, { type: 'user.enable', isUserLimitReached: false }).ok).toBe(false);
+    expect(nextState(userMachine, deleted, { type: 'user.disable' }).ok).toBe(false);
+    expect(nextState(userMachine, deleted, { type: 'user.resendEmailVerification' }).ok).toBe(false);
+    expect(nextState(userMachine, deleted, { type: 'user.verifySignature', hasSignature: true }).ok).toBe(false);
+  });
+
+  it('a rejected signature is removed and must be uploaded again; a verified e-mail needs no new link', () => {
+    expect(
+      nextState(userMachine, at({ firma: 'verificada' }), { type: 'user.rejectSignature', hasSignature: true }),
+    ).toMatchObject({ ok: true, value: { firma: 'sin_verificar' }, actions: ['removeSignature'] });
+    expect(nextState(userMachine, at(), { type: 'user.rejectSignature', hasSignature: false }).ok).toBe(false);
+    expect(nextState(userMachine, at({ correo: 'verificado' }), { type: 'user.resendEmailVerification' }).ok).toBe(
+      false,
+    );
   });
 
   it('docs/product.md §5: without a verified e-mail there are no notifications', () => {

@@ -18,7 +18,10 @@ export type LoginInput = z.infer<typeof loginSchema>;
 export const forgotPasswordSchema = z.object({ username: requiredText(100) });
 
 export const PASSWORD_MIN = 8;
-const newPassword = z.string({ error: 'validation.required' }).min(PASSWORD_MIN, 'validation.min_length').max(200);
+export const newPassword = z
+  .string({ error: 'validation.required' })
+  .min(PASSWORD_MIN, 'validation.min_length')
+  .max(200);
 
 export const resetPasswordSchema = z
   .object({

@@ -25,6 +25,8 @@ export type AppConfig = {
   s3?: { endpoint: string; bucket: string; accessKey: string; secretKey: string; region: string };
   /** docs/product.md §2 module banner: the mobile app's links; null ones are not shown. */
   mobileApps: MobileAppLinks;
+  /** docs/product.md §6: who is e-mailed when a company reaches an active-user limit (PROVIDER_EMAIL); null: nobody. */
+  providerEmail: string | null;
 };
 
 export type MobileAppLinks = { android: string | null; ios: string | null; apk: string | null; help: string | null };
@@ -40,6 +42,12 @@ function linkOf(value: string | undefined): string | null {
   } catch {
     return null;
   }
+}
+
+/** One address (trimmed, lower case) or null: a value that is not an address is no recipient at all. */
+function emailOf(value: string | undefined): string | null {
+  const v = value?.trim().toLowerCase();
+  return v && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v) ? v : null;
 }
 
 /** Seconds from the environment, or the default; anything not a positive number is the default. */
@@ -88,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       apk: linkOf(env.MOBILE_APP_APK_URL),
       help: linkOf(env.MOBILE_APP_HELP_URL),
     },
+    providerEmail: emailOf(env.PROVIDER_EMAIL),
   };
 }
 

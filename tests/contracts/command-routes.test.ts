@@ -6,6 +6,7 @@ import { deliveryScheduleCommands, fichaCommands } from '#domain/fichas';
 import { orderCommands } from '#domain/orders';
 import { ticketCommands } from '#domain/tickets';
 import { courseCommands } from '#domain/courses';
+import { userCommands } from '#domain/users';
 import { createApi } from '../../server/src/api.ts';
 import { permissionsFor, routeTable, type RouteRow } from '../../server/src/http/route-table.ts';
 
@@ -23,6 +24,7 @@ const tables: [name: string, entityPath: string, table: CommandTable][] = [
   ['ficha', '/entregas/fichas/*', fichaCommands],
   ['deliverySchedule', '/entregas/fichas/*/agenda', deliveryScheduleCommands],
   ['course', '/configuracion/cursos/asignaciones/*', courseCommands],
+  ['user', '/configuracion/usuarios/*', userCommands],
 ];
 
 /** The path a route serves for `verb`, parameters as `*`: its last segment is the verb, or a parameter whose pattern lists it. */

@@ -34,6 +34,7 @@ import { eq } from 'drizzle-orm';
 import { globalSearchSchema } from '#domain/search-responses';
 import { permissionCatalogueSchema, positionRowSchema, profileRowSchema } from '#domain/access-responses';
 import { planBoardSchema } from '#domain/plan-pins-responses';
+import { userDetailSchema, userFormOptionsSchema, userLimitsSchema, userPageSchema } from '#domain/users-responses';
 import { createTestContext, type TestContext } from '../../server/src/test-support.ts';
 import { owners, users } from '../../server/src/db/schema/index.ts';
 import { giveOwner, unitsIn } from '../../server/src/modules/deliveries/test/fixtures.ts';
@@ -230,5 +231,12 @@ describe('deliveries answers match their domain schemas', () => {
     const found = await expectShape(dataOf(globalSearchSchema), 'buscar?q=10');
     expect(found.data.units.length).toBeGreaterThan(0);
     await expectShape(dataOf(globalSearchSchema), 'buscar?q=castillo');
+  });
+
+  it('user administration', async () => {
+    const page = await expectShape(userPageSchema, 'configuracion/usuarios?states=activo,deshabilitado,eliminado');
+    await expectShape(dataOf(userDetailSchema), `configuracion/usuarios/${page.data[0].id}`);
+    await expectShape(dataOf(userFormOptionsSchema), 'configuracion/usuarios/opciones');
+    await expectShape(dataOf(userLimitsSchema), 'configuracion/usuarios/limites');
   });
 });

@@ -20,7 +20,7 @@ export type Caller = 'admin' | 'limited' | 'owner';
 export const API = '/api/v2/public/api';
 export const FILES = '/api/v2/public/files';
 
-/** Records of the company as a whole (catalogue, unit types, workers, courses, positions, profiles): no project scope applies to them. */
+/** Records of the company as a whole (catalogue, unit types, workers, courses, positions, profiles, users): no project scope applies to them. */
 const COMPANY_LEVEL: ParamKind[] = [
   'unitType',
   'area',
@@ -33,6 +33,7 @@ const COMPANY_LEVEL: ParamKind[] = [
   'assignment',
   'position',
   'profile',
+  'user',
 ];
 const NOT_RECORDS: ParamKind[] = ['token', 'module', 'companyModule'];
 

@@ -66,7 +66,8 @@ export type ParamKind =
   | 'assignment'
   | 'position'
   | 'profile'
-  | 'companyModule';
+  | 'companyModule'
+  | 'user';
 
 export type Samples = Partial<Record<ParamKind, string | number>>;
 
@@ -106,6 +107,7 @@ const BY_SEGMENT: Record<string, ParamKind> = {
   entrega: 'token',
   vistas: 'view',
   modulos: 'companyModule',
+  usuarios: 'user',
 };
 
 /** The kind of the parameter at `index` of the template's segments (after enum choices are made). */
@@ -240,6 +242,8 @@ export async function samplesIn(ctx: TestContext, companyId: number, projectId?:
   s.worker = await first(ctx, workers, workers.id, eq(workers.companyId, companyId));
   s.course = await first(ctx, courses, courses.id, eq(courses.companyId, companyId));
   s.assignment = await first(ctx, courseAssignments, courseAssignments.id, eq(courseAssignments.companyId, companyId));
+  // The company's first staff user (the demo admin): a sweep's disable or delete of oneself is refused.
+  s.user = await first(ctx, users, users.id, and(eq(users.companyId, companyId), eq(users.kind, 'staff')));
   const [file] = await ctx.db
     .select({ path: files.path })
     .from(files)

@@ -39,6 +39,7 @@ const config = {
   auditoria: lazyPage(() => import('../modules/config/index.ts'), 'AuditoriaPage'),
   cargos: lazyPage(() => import('../modules/config/index.ts'), 'CargosPage'),
   permisos: lazyPage(() => import('../modules/config/index.ts'), 'PermisosPage'),
+  usuarios: lazyPage(() => import('../modules/config/index.ts'), 'UsuariosPage'),
 };
 const notifications = {
   configuracion: lazyPage(() => import('../modules/notifications/index.ts'), 'ConfiguracionPage'),
@@ -159,6 +160,7 @@ export const PAGES: Readonly<Record<string, PageComponent>> = {
   'config.auditoria': config.auditoria,
   'config.cargos': config.cargos,
   'config.permisos': config.permisos,
+  'config.usuarios': config.usuarios,
   ...under('config.notificaciones', notifications),
   'config.propietarios': owners.layout,
   ...under('config.propietarios', ownerTabs),

@@ -22,6 +22,11 @@ export type LiveClientOptions = {
   socketOptions?: Parameters<typeof io>[1];
   /** The events its caches already hold, when they outlive one socket (live-sync-provider.tsx). */
   applied?: AppliedEvents;
+  /**
+   * The gateway closed the socket itself: its session ended (logout elsewhere, a disabled or deleted user, a new
+   * password; server/src/auth/session-end.ts), so the app should ask whether it is still signed in.
+   */
+  onSessionClosed?: () => void;
 };
 
 /**
@@ -67,7 +72,10 @@ export function createLiveClient(opts: LiveClientOptions) {
     setState('connected');
     for (const room of roomCounts.keys()) if (!handshakeRooms.has(room)) sendJoin(room);
   });
-  socket.on('disconnect', () => setState(socket.active ? 'reconnecting' : 'offline'));
+  socket.on('disconnect', (reason) => {
+    setState(socket.active ? 'reconnecting' : 'offline');
+    if (reason === 'io server disconnect') opts.onSessionClosed?.();
+  });
   socket.on('connect_error', () => setState(socket.active ? 'reconnecting' : 'offline'));
   socket.on('event', (event) => {
     if (applied.add(event.id)) opts.onEvent(event);

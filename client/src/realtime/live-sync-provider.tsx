@@ -4,6 +4,7 @@ import type { LiveEvent } from '#domain/realtime';
 import { createLiveClient, type ConnectionState, type LiveClient, type LiveClientOptions } from './live-client.ts';
 import { createAppliedEvents, type AppliedEvents } from './applied-events.ts';
 import { dispatchLiveEvent, matchesPattern } from './live-sync-registry.ts';
+import { authUserQuery } from '../api/session/auth-user.ts';
 
 type SessionOptions = Pick<LiveClientOptions, 'url' | 'socketOptions'>;
 
@@ -43,6 +44,10 @@ function open(userId: number, queryClient: QueryClient, opts: SessionOptions): v
     },
     onResync: () => {
       void queryClient.invalidateQueries();
+    },
+    // Signed out live: the session query answers null once the session is gone, and the shell shows the login.
+    onSessionClosed: () => {
+      void queryClient.invalidateQueries({ queryKey: authUserQuery.queryKey });
     },
   });
   current = { userId, client, holders: 1 };

@@ -136,7 +136,12 @@ export async function loadUser(db: Db, userId: number, sessionId: string): Promi
   const permissions = row.profile
     ? effectivePermissions(row.profile, await switchedOffModules(db, row.user.companyId))
     : new Set<string>();
-  const projectIds = await visibleProjectIds(db, row.user.companyId, userId, permissions.has('todos_los_proyectos'));
+  const projectIds = await visibleProjectIds(
+    db,
+    row.user.companyId,
+    userId,
+    permissions.has('todos_los_proyectos') || row.user.allProjects,
+  );
   return {
     id: row.user.id,
     companyId: row.user.companyId,

@@ -156,6 +156,7 @@ export const demoRoles: RoleSeed[] = [
       'dbdump',
       'todos_los_proyectos',
       'config_usuarios',
+      'config_usuarios_limites',
       'config_permisos',
       'config_cargos',
       'config_cursos',

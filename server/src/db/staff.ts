@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from './client.ts';
 import { profiles, userProjects, users } from './schema/index.ts';
 
@@ -6,6 +6,17 @@ import { profiles, userProjects, users } from './schema/index.ts';
 export const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 export const acronymOf = (u: { firstName: string; lastName: string }) =>
   `${u.firstName.charAt(0)}${u.lastName.charAt(0)}`.toUpperCase();
+
+/**
+ * SQL: `users` sees the project: every project (the profile's 'todos_los_proyectos' or the user's own
+ * all_projects, docs/product.md §3 User), or assigned to this one. Needs `profiles` joined (a left join is enough).
+ */
+export const seesProject = (projectId: number | SQL) =>
+  or(
+    sql`${profiles.permissions} @> '["todos_los_proyectos"]'::jsonb`,
+    eq(users.allProjects, true),
+    sql`exists (select 1 from ${userProjects} where ${userProjects.userId} = ${users.id} and ${userProjects.projectId} = ${projectId})`,
+  );
 
 /**
  * SQL: `users` is active staff of the company who can see the project (every project, or assigned
@@ -18,10 +29,7 @@ export const activeStaffSeeing = (companyId: number, projectId: number) =>
     eq(users.kind, 'staff'),
     eq(users.isActive, true),
     isNull(users.deletedAt),
-    or(
-      sql`${profiles.permissions} @> '["todos_los_proyectos"]'::jsonb`,
-      sql`exists (select 1 from ${userProjects} where ${userProjects.userId} = ${users.id} and ${userProjects.projectId} = ${projectId})`,
-    ),
+    seesProject(projectId),
   );
 
 /** docs/product.md §3 User option: the people a ticket, an order, a ficha or the agenda names, by id. */
@@ -43,3 +51,20 @@ export async function userBriefs(db: DbOrTx, ids: (number | null | undefined)[])
   );
 }
 export type UserBrief = { id: number; full_name: string; acronym: string; color: string | null; is_enabled: boolean };
+
+/**
+ * docs/product.md §3 User option as every user select receives it: `is_enabled` is false for a disabled or deleted
+ * user, whom the select shows struck through and greyed only while it is the selected value (docs/product.md §4,
+ * client/src/widgets/user-option.ts).
+ */
+export function staffOption(u: typeof users.$inferSelect) {
+  return {
+    id: u.id,
+    full_name: fullName(u),
+    username: u.username,
+    image_url: u.imagePath,
+    acronym: acronymOf(u),
+    color: u.color,
+    is_enabled: u.isActive && !u.deletedAt,
+  };
+}

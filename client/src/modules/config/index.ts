@@ -8,6 +8,7 @@ export { MisCursosPage } from './cursos/mis-cursos-page.tsx';
 export { AuditoriaPage } from './auditoria/auditoria-page.tsx';
 export { CargosPage } from './cargos/cargos-page.tsx';
 export { PermisosPage } from './permisos/permisos-page.tsx';
+export { UsuariosPage } from './usuarios/usuarios-page.tsx';
 export {
   PropietariosConfigLayout,
   GlobalConfigPage,

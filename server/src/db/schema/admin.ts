@@ -13,6 +13,7 @@ import {
 import type { AuditAction, AuditEntity } from '#domain/audit';
 import type { CourseState } from '#domain/courses';
 import type { ContractType } from '#domain/workers';
+import type { UserLimitScope } from '#domain/users';
 import { companies, positions, users } from './core.ts';
 
 /** docs/product.md §1 administration: every administrative change, with who, when, what, before and after. */
@@ -125,4 +126,26 @@ export const courseAssignments = pgTable(
     index('course_assignments_user_idx').on(t.userId),
     uniqueIndex('course_assignments_course_user_uq').on(t.courseId, t.userId),
   ],
+);
+
+/**
+ * docs/product.md §6: each time an active-user limit is reached (a create, enable or assignment fills its last place),
+ * one row here and one e-mail to the provider (mail_outbox), so the provider can contact the customer about the plan.
+ */
+export const userLimitReaches = pgTable(
+  'user_limit_reaches',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    scope: text('scope').$type<UserLimitScope>().notNull(),
+    /** The group's or project's id; null for the company. */
+    scopeId: integer('scope_id'),
+    limit: integer('limit').notNull(),
+    /** The mail_outbox row of the provider's e-mail; null when no provider address is configured. */
+    mailId: integer('mail_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_limit_reaches_company_idx').on(t.companyId, t.createdAt)],
 );

@@ -200,6 +200,8 @@ export const users = pgTable(
     color: text('color'),
     imagePath: text('image_path'),
     isActive: boolean('is_active').notNull().default(true),
+    /** docs/product.md §3 User "projects or all projects": sees every project of the company, today's and later ones. */
+    allProjects: boolean('all_projects').notNull().default(false),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     settings: jsonb('settings')
       .$type<Record<string, unknown>>()

@@ -113,7 +113,7 @@ export async function updateSignature(deps: AppDeps, user: SessionUser, path: st
 
 const SIGNATURE_EXTENSIONS = ['png', 'jpg', 'jpeg'];
 
-async function assertOwnSignatureImage(deps: AppDeps, user: SessionUser, path: string) {
+export async function assertOwnSignatureImage(deps: AppDeps, user: SessionUser, path: string) {
   const [row] = await deps.database.db
     .select({ context: files.context, extension: files.extension })
     .from(files)

@@ -11,9 +11,14 @@ export const VERIFY_MAX_PER_HOUR = 5;
 
 /**
  * POST auth/email/verify-request: mails a single-use link to the user's current address
- * (docs/product.md §1 e-mail verification). Older pending links stop working.
+ * (docs/product.md §1 e-mail verification). Older pending links stop working. User administration sends it for
+ * another user of the company (config/users: on create, on a new address, on the admin's resend).
  */
-export async function requestEmailVerification(deps: AppDeps, user: SessionUser, t: Translate) {
+export async function requestEmailVerification(
+  deps: AppDeps,
+  user: Pick<SessionUser, 'id' | 'companyId'>,
+  t: Translate,
+) {
   const db = deps.database.db;
   const [row] = await db
     .select({ email: users.email, verifiedAt: users.emailVerifiedAt, firstName: users.firstName })

@@ -10,6 +10,9 @@ import { loadUser } from '../../auth/session.ts';
 
 /** For deliveries: the entity type of a profile signature's file (it grants reading it to whoever sees an act it signs). */
 export { USER_SIGNATURE_FILES } from './account.ts';
+/** For user administration (config/users): the signature image checks and the e-mail verification link. */
+export { assertOwnSignatureImage } from './account.ts';
+export { requestEmailVerification } from './email-verification.ts';
 export { RESET_MAX_PER_HOUR, requestPasswordReset, resetPassword } from './recovery.ts';
 
 export async function login(

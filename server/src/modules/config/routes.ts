@@ -7,6 +7,7 @@ import { courseRoutes, myCourseRoutes } from './courses/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { positionRoutes } from './positions/routes.ts';
 import { profileRoutes } from './profiles/routes.ts';
+import { userRoutes } from './users/routes.ts';
 
 /**
  * docs/product.md §7 GET configuracion and configuracion/estatus/{modulo}; §2 config sub-routes trabajadores, cursos,
@@ -15,6 +16,7 @@ import { profileRoutes } from './profiles/routes.ts';
 export const configRoutes = new Hono<AppEnv>()
   .use(moduleGuard('config'))
   .get('/', async (c) => c.json({ data: await companyConfig(c.var.deps, currentUser(c)) }))
+  .route('/usuarios', userRoutes)
   .get('/estatus/:modulo', async (c) =>
     c.json({ data: await moduleStatusOf(c.var.deps, currentUser(c), c.req.param('modulo'), c.var.t) }),
   )

@@ -5,9 +5,11 @@ import { notFound } from '../../lib/errors.ts';
 import type { Translate } from '../../lib/i18n.ts';
 import type { ModuleRegistry } from '../../registry.ts';
 import { can, CONFIG_COURSES } from '#domain/permissions';
+import { COMPANY_MODULES, type CompanyModule } from '#domain/permission-catalogue';
+import { CONFIG_USERS } from '#domain/users';
+import { USER_SIGNATURE_FILES } from '../auth/service.ts';
 import { CONFIG_NOTIFICATION_TYPES } from './notification-types.ts';
 import { COURSE_MATERIAL_FILES } from './courses/catalogue.ts';
-import { COMPANY_MODULES, type CompanyModule } from '#domain/permission-catalogue';
 
 /** Modules whose activation a company holds (docs/product.md §4), named once in domain/permission-catalogue.ts. */
 export const MODULES = COMPANY_MODULES;
@@ -69,8 +71,9 @@ export async function moduleStatusOf(deps: AppDeps, user: SessionUser, name: str
 
 /**
  * What configuration adds to checks other parts own, called once where the process is assembled
- * (server/src/modules.ts): its notification types, and who may read a course's material: whoever manages
- * courses, and the course's assignees.
+ * (server/src/modules.ts): its notification types; who may read a course's material (whoever manages courses,
+ * and the course's assignees); and that whoever administers users (config_usuarios) may read a user's signature
+ * image to verify or reject it (docs/product.md §1 signature verification).
  */
 export function registerConfig(registry: ModuleRegistry): void {
   for (const entry of CONFIG_NOTIFICATION_TYPES) registry.notificationType(entry);
@@ -90,6 +93,9 @@ export function registerConfig(registry: ModuleRegistry): void {
       .limit(1);
     return Boolean(own);
   });
+  registry.fileAccess(USER_SIGNATURE_FILES, async (_db, user, file) =>
+    Promise.resolve(user.kind === 'staff' && file.companyId === user.companyId && can(user.permissions, CONFIG_USERS)),
+  );
 }
 
 /** The process's periodic sweeps of course deadlines and contract end dates (started by runtime/main.ts). */

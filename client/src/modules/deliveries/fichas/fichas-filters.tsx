@@ -132,7 +132,10 @@ export function FichasFilters({
   };
   const responsibles = {
     data: dedupe(
-      peopleQueries.flatMap((q) => (q.data ?? []).map((x) => ({ value: String(x.id), label: x.full_name }))),
+      peopleQueries.flatMap((q) =>
+        // A disabled or deleted person is no filter to offer (docs/product.md §4).
+        (q.data ?? []).filter((x) => x.is_enabled !== false).map((x) => ({ value: String(x.id), label: x.full_name })),
+      ),
     ),
     isPending: peopleQueries.some((q) => q.isPending),
   };

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { id } from '#domain/schemas/common';
 import type { AppEnv } from '../../../http/context.ts';
@@ -18,7 +18,7 @@ import {
   users,
 } from '../../../db/schema/index.ts';
 import { idParam, isVisibleProject, loadUnit } from '../shared/scope.ts';
-import { acronymOf, fullName } from '../../../db/staff.ts';
+import { staffOption } from '../../../db/staff.ts';
 import { agentSql } from '../shared/people.ts';
 import { catalogueTree, listWarrantyTerms } from './service.ts';
 
@@ -123,9 +123,13 @@ export const catalogueRoutes = new Hono<AppEnv>()
         and(
           eq(users.companyId, user.companyId),
           eq(users.kind, 'staff'),
-          eq(users.isActive, true),
-          isNull(users.deletedAt),
-          or(sql`${profiles.permissions} @> '["todos_los_proyectos"]'::jsonb`, sql`${userProjects.userId} is not null`),
+          // Disabled and deleted people come too, not enabled: a select shows one only while it is the value
+          // (docs/product.md §4 deleted users; client/src/widgets/user-option.ts), and assigning them is refused.
+          or(
+            sql`${profiles.permissions} @> '["todos_los_proyectos"]'::jsonb`,
+            eq(users.allProjects, true),
+            sql`${userProjects.userId} is not null`,
+          ),
           or(
             sql`${profiles.permissions} @> '["postventa_gestionar"]'::jsonb`,
             sql`${profiles.permissions} @> '["entregas_revision"]'::jsonb`,
@@ -133,17 +137,5 @@ export const catalogueRoutes = new Hono<AppEnv>()
         ),
       )
       .orderBy(asc(users.firstName), asc(users.lastName));
-    // docs/product.md §3 User option: full_name, username, image_url, acronym, is_enabled.
-    return c.json({
-      data: rows.map((r) => ({
-        id: r.user.id,
-        full_name: fullName(r.user),
-        username: r.user.username,
-        image_url: r.user.imagePath,
-        acronym: acronymOf(r.user),
-        color: r.user.color,
-        is_enabled: r.user.isActive,
-        is_agent: r.isAgent,
-      })),
-    });
+    return c.json({ data: rows.map((r) => ({ ...staffOption(r.user), is_agent: r.isAgent })) });
   });

@@ -1,5 +1,5 @@
-import type { Locale, Translate } from '../../../lib/i18n.ts';
-import { toCsvOf, toXlsxOf, type ExportColumn } from '../../../lib/export.ts';
+import type { Translate } from '../../../lib/i18n.ts';
+import type { SheetColumn } from '../../../lib/spreadsheet.ts';
 import type { listRow } from './list.ts';
 import { formatIn } from '../shared/dates.ts';
 
@@ -11,7 +11,8 @@ type Row = ReturnType<typeof listRow>;
  * time columns name it: 'Creada (America/Santiago)'. The clock column is the one the list shows (docs/product.md §4
  * Ticket clocks), with its due time; a paused or stopped clock has none.
  */
-function columns(t: Translate, tz: string): ExportColumn<Row>[] {
+/** The tickets export's columns (docs/product.md §7), times in `tz` and named with it. */
+export function ticketColumns(t: Translate, tz: string): SheetColumn<Row>[] {
   const when = (iso: string) => formatIn(iso, tz, 'DD-MM-YYYY HH:mm');
   return [
     { header: t('after_sales.export.code'), width: 14, value: (r: Row) => r.code },
@@ -43,13 +44,4 @@ function columns(t: Translate, tz: string): ExportColumn<Row>[] {
     { header: t('after_sales.export.created_at', { zone: tz }), width: 30, value: (r: Row) => when(r.created_at) },
     { header: t('after_sales.export.updated_at', { zone: tz }), width: 30, value: (r: Row) => when(r.updated_at) },
   ];
-}
-
-export async function toXlsx(rows: Row[], t: Translate, tz: string): Promise<Uint8Array> {
-  return toXlsxOf(t('after_sales.export.sheet'), columns(t, tz), rows);
-}
-
-/** The CSV of the caller's language (server/src/lib/csv.ts: ';' and decimal commas for es and pt-BR, BOM, CRLF). */
-export function toCsv(rows: Row[], t: Translate, tz: string, locale: Locale): string {
-  return toCsvOf(columns(t, tz), rows, locale);
 }

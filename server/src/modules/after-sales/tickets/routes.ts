@@ -24,7 +24,8 @@ import { companies } from '../../../db/schema/index.ts';
 import { idParam, loadTicket } from '../shared/scope.ts';
 import { timezoneOf } from '../shared/dates.ts';
 import { exportRows, listTickets } from './list.ts';
-import { toCsv, toXlsx } from './export.ts';
+import { ticketColumns } from './export.ts';
+import { sheetDownload } from '../../../lib/spreadsheet.ts';
 import { createTicket, updateTicket } from './service.ts';
 import { ticketDetail } from './detail.ts';
 import { ticketPdf } from './pdf.ts';
@@ -51,16 +52,15 @@ export const ticketRoutes = new Hono<AppEnv>()
       .where(eq(companies.id, user.companyId));
     const tz = timezoneOf(company?.country, q.tz);
     const { rows, truncated } = await exportRows(db, user, q);
-    const stamp = new Date().toISOString().slice(0, 10);
-    c.header('Content-Disposition', `attachment; filename="solicitudes-${stamp}.${format}"`);
-    c.header('X-Total-Rows', String(rows.length));
-    if (truncated) c.header('X-Truncated', 'true');
-    if (format === 'csv') {
-      c.header('Content-Type', 'text/csv; charset=utf-8');
-      return c.body(toCsv(rows, c.var.t, tz, c.var.locale));
-    }
-    c.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    return c.body((await toXlsx(rows, c.var.t, tz)) as Uint8Array<ArrayBuffer>);
+    return sheetDownload(c, {
+      format,
+      locale: c.var.locale,
+      baseName: 'solicitudes',
+      sheetName: c.var.t('after_sales.export.sheet'),
+      columns: ticketColumns(c.var.t, tz),
+      rows,
+      truncated,
+    });
   })
   .post('/', requirePermission(TICKET_CREATE), async (c) => {
     const user = currentUser(c);

@@ -6,7 +6,7 @@ import type { AppEnv } from '../../../http/context.ts';
 import { currentUser, requirePermission } from '../../../auth/guard.ts';
 import { pageQuerySchema } from '../../../lib/paging.ts';
 import { queryOf } from '../../../lib/validate.ts';
-import { exportResponse, type ExportColumn } from '../../../lib/export.ts';
+import { sheetDownload, type SheetColumn } from '../../../lib/spreadsheet.ts';
 import type { Translate } from '../../../lib/i18n.ts';
 import { auditActors, exportAudit, listAudit } from './list.ts';
 import { formatIn } from '../shared/dates.ts';
@@ -16,7 +16,7 @@ const listQuery = pageQuerySchema.and(auditListQuery);
 const valueText = (value: unknown) =>
   value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
 
-function columns(t: Translate, tz: string): ExportColumn<AuditRow>[] {
+function columns(t: Translate, tz: string): SheetColumn<AuditRow>[] {
   return [
     {
       header: t('config_api.audit.columns.created_at', { zone: tz }),
@@ -56,7 +56,7 @@ export const auditRoutes = new Hono<AppEnv>()
   .get('/exportar', async (c) => {
     const q = queryOf(c, auditExportQuery);
     const { rows, tz } = await exportAudit(c.var.deps, currentUser(c), q);
-    return exportResponse(c, {
+    return sheetDownload(c, {
       format: q.format,
       locale: c.var.locale,
       baseName: 'auditoria',

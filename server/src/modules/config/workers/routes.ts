@@ -8,7 +8,7 @@ import type { AppEnv } from '../../../http/context.ts';
 import { currentUser, requirePermission } from '../../../auth/guard.ts';
 import { sortedPageQuery } from '../../../lib/paging.ts';
 import { idParam, jsonBody, queryOf } from '../../../lib/validate.ts';
-import { exportResponse, type ExportColumn } from '../../../lib/export.ts';
+import { sheetDownload, type SheetColumn } from '../../../lib/spreadsheet.ts';
 import type { Translate } from '../../../lib/i18n.ts';
 import {
   companyCountry,
@@ -24,7 +24,7 @@ import {
 const listQuery = sortedPageQuery(WORKER_SORTS).extend(workerListQuery.shape);
 const exportQuery = workerListQuery.extend({ format: z.enum(EXPORT_FORMATS).default('xlsx') });
 
-function columns(t: Translate, country: string): ExportColumn<WorkerRow>[] {
+function columns(t: Translate, country: string): SheetColumn<WorkerRow>[] {
   const yes = t('config_api.workers.yes');
   const no = t('config_api.workers.no');
   return [
@@ -54,7 +54,7 @@ export const workerRoutes = new Hono<AppEnv>()
     const user = currentUser(c);
     const q = queryOf(c, exportQuery);
     const country = await companyCountry(c.var.deps, user);
-    return exportResponse(c, {
+    return sheetDownload(c, {
       format: q.format,
       locale: c.var.locale,
       baseName: 'trabajadores',
