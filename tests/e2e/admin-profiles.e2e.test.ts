@@ -1,11 +1,10 @@
 /**
  * Profiles and permissions end to end (docs/product.md §6): an admin creates a profile with a few permissions and
- * assigns it to a user; that user signs in and sees only those modules; the admin removes a permission and the
+ * creates a user with it; that user signs in and sees only those modules; the admin removes a permission and the
  * user's open tab loses the menu entry without a reload.
  *
  * The server fixture is the seeded app with its realtime half (runtime/test-support.ts) serving the built client,
- * in this process, so the test can assign the profile with a direct database update: the user administration
- * screens are built apart (config usuarios), and this test does not depend on them.
+ * in this process, so the test can read the stored profile back.
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +16,8 @@ import { hasChromium, launch, login } from './support/browser.ts';
 import { seriousViolations } from './support/axe.ts';
 
 const PROFILE = 'Entregas y biblioteca';
+const USERNAME = 'lfuentes';
+const PASSWORD = 'clave-segura-1';
 let ctx: RealtimeTestContext;
 let browser: Browser;
 
@@ -69,11 +70,27 @@ describe.skipIf(!hasChromium())('admin profiles e2e (docs/product.md §6)', () =
     const [profile] = await ctx.db.select().from(profiles).where(eq(profiles.name, PROFILE));
     expect([...profile.permissions].sort()).toEqual(['modulo_biblioteca', 'modulo_entregas', 'ver_notificaciones']);
 
-    // Test-support step: assign the profile to a seeded user with a direct update (config usuarios is built apart).
-    await ctx.db.update(users).set({ profileId: profile.id }).where(eq(users.username, 'ejecutivo'));
+    // The admin creates a user with that profile in /config/usuarios.
+    await admin.goto('/config/usuarios');
+    await admin.getByTestId('user-new').click();
+    const form = admin.getByTestId('user-form');
+    await form.getByTestId('user-username').fill(USERNAME);
+    await form.getByTestId('user-first-name').fill('Lucía');
+    await form.getByTestId('user-last-name').fill('Fuentes Rojas');
+    await form.getByTestId('user-email').fill(`${USERNAME}@cordillera.cl`);
+    await form.getByTestId('user-profile').selectOption({ label: PROFILE });
+    await form.getByRole('button', { name: /proyectos/i }).click();
+    await admin.getByRole('checkbox', { name: 'Condominio Alto Macul' }).dispatchEvent('click');
+    await form.getByRole('heading').click();
+    await form.locator('input[name="password"]').fill(PASSWORD);
+    await form.locator('input[name="password_confirmation"]').fill(PASSWORD);
+    await form.getByTestId('user-save').click();
+    await admin.getByTestId(`user-row-${USERNAME}`).waitFor({ timeout: 20_000 });
+    const [created] = await ctx.db.select().from(users).where(eq(users.username, USERNAME));
+    expect(created.profileId).toBe(profile.id);
 
     const user = await open();
-    await login(user, 'ejecutivo');
+    await login(user, USERNAME, PASSWORD);
     await user.waitForURL(/\/home\/proyectos/);
     expect(await sidebarAreas(user)).toEqual(['cbox', 'config', 'home', 'ocinsights', 'warranties']);
     // Marks this document: a reload would lose it.

@@ -80,7 +80,9 @@ describe('photos inline and marked copies on the ticket’s tabs (docs/product.m
     const api = mockFetch((call) =>
       call.method === 'POST'
         ? { status: 201, body: { data: { attachments: [ORIGINAL, COPY, OTHER] } } }
-        : { body: { data: path(call.url) === '/fallas' ? [failure] : ticketDetail() } },
+        : path(call.url) === '/fallas/plano'
+          ? { body: { data: { unit_id: 5, plans: [], failures: [] } } } // the unit's plan (plan-section.tsx): none
+          : { body: { data: path(call.url) === '/fallas' ? [failure] : ticketDetail() } },
     );
     renderTab('fallas', <FallasTab />);
     await screen.findAllByTestId('failure-card');

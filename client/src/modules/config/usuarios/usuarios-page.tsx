@@ -1,19 +1,17 @@
 import { useState } from 'react';
-import { Badge, Box, Button, Flex, Heading, Menu, Portal, Stack, Table, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, Heading, Stack, Table, Text, Wrap } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Download, Plus, Upload } from 'lucide-react';
+import { Plus, Upload } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { USER_ACCOUNT_STATES, USER_SORTS } from '#domain/users';
 import type { UserRow } from '#domain/users-responses';
 import { useAuthUser } from '../../../api/session/auth-user.ts';
-import { showSuccessToast } from '../../../api/notify.ts';
 import { QueryState } from '../../../widgets/query-state.tsx';
 import { SearchInput } from '../../../widgets/search-input.tsx';
 import { MultiSelectFilter } from '../../../widgets/multi-select-filter.tsx';
 import { SortSelector } from '../../../widgets/sort-selector.tsx';
 import { TablePagination } from '../../../widgets/table-pagination.tsx';
-import { saveBlob } from '../../../widgets/upload/transfer.ts';
-import { toIsoDate } from '../../../widgets/date-range.ts';
+import { ExportMenu } from '../../../widgets/export-menu.tsx';
 import { userListQuery, userOptionsQuery, usersApi, type UserFilters, type UserSortState } from './api/users-api.ts';
 import { UserFormDialog } from './user-form-dialog.tsx';
 import { UserActions } from './user-actions.tsx';
@@ -40,14 +38,6 @@ export function UsuariosPage() {
   const refs = (l: { id: number; name: string }[] | undefined) =>
     (l ?? []).map((o) => ({ value: String(o.id), label: o.name }));
   const ids = (v: string[]) => v.map(Number);
-  const download = async (format: 'xlsx' | 'csv') => {
-    try {
-      saveBlob(await usersApi.export(format, filters, sort), `usuarios-${toIsoDate(new Date())}.${format}`);
-      showSuccessToast(t('files.downloaded_file'));
-    } catch {
-      // the API client already showed the docs/product.md §8 toast
-    }
-  };
 
   return (
     <Stack gap="5" data-testid="usuarios-page">
@@ -64,22 +54,11 @@ export function UsuariosPage() {
             <Upload size={16} aria-hidden="true" />
             {t('config_users_ui.import.open')}
           </Button>
-          <Menu.Root onSelect={(d) => void download(d.value as 'xlsx' | 'csv')}>
-            <Menu.Trigger asChild>
-              <Button variant="outline" minH="11">
-                <Download size={16} aria-hidden="true" />
-                {t('after_sales_ui.export.label')}
-              </Button>
-            </Menu.Trigger>
-            <Portal>
-              <Menu.Positioner>
-                <Menu.Content>
-                  <Menu.Item value="xlsx">{t('after_sales_ui.export.xlsx')}</Menu.Item>
-                  <Menu.Item value="csv">{t('after_sales_ui.export.csv')}</Menu.Item>
-                </Menu.Content>
-              </Menu.Positioner>
-            </Portal>
-          </Menu.Root>
+          <ExportMenu
+            baseName="usuarios"
+            download={(format) => usersApi.export(format, filters, sort)}
+            testId="users-export"
+          />
         </Wrap>
       </Flex>
 

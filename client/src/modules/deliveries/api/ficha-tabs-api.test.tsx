@@ -51,7 +51,11 @@ describe("ficha tab hooks: a save's answer is its tab, and only what else change
     const { result, queryClient, invalidated } = renderQueryHook(() => useSaveRevision(5));
     await act(() => result.current.mutateAsync([{ item_id: 1, outcome: 'falla' }]));
     expect(queryClient.getQueryData(revisionQuery(5).queryKey)).toEqual(answer);
-    expect(invalidated).toEqual([exact(fichaKeys.ficha(5)), ...history, lists]);
+    // The revision's failures are the plan's pins to place (ficha-tabs-api.ts), so the plan refetches too.
+    expect(invalidated).toEqual(
+      expect.arrayContaining([exact(fichaKeys.ficha(5)), ...history, lists, exact(fichaKeys.tab(5, 'plan'))]),
+    );
+    expect(invalidated).toHaveLength(5);
   });
 
   it('certificates: attaching writes the answered list; removing one takes it out without a refetch of the list', async () => {

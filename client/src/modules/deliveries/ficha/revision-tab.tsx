@@ -36,11 +36,15 @@ export function RevisionTab() {
   const [answers, setAnswers] = useState<Record<number, RevisionAnswer>>({});
   const [open, setOpen] = useState<number[] | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
-  useEffect(() => {
-    if (!query.data) return;
-    setAnswers(Object.fromEntries(itemsOf(query.data).map((i) => [i.id, storedAnswer(i)])));
-    setOpen((o) => o ?? firstOpen(query.data));
-  }, [query.data]);
+  // Each revision that arrives (the first load, a save's answer) resets the answers to what is stored, while
+  // rendering rather than in an effect, so no frame shows the areas folded or the progress at zero.
+  const [synced, setSynced] = useState<Revision | undefined>(undefined);
+  if (query.data && query.data !== synced) {
+    const data = query.data;
+    setSynced(data);
+    setAnswers(Object.fromEntries(itemsOf(data).map((i) => [i.id, storedAnswer(i)])));
+    setOpen((o) => o ?? firstOpen(data));
+  }
   const progress = useMemo(() => {
     const areas = (query.data?.areas ?? []).map((a) => areaProgress(a, answers));
     const sum = (k: 'items' | 'answered' | 'failures') => areas.reduce((n, a) => n + a[k], 0);
