@@ -56,5 +56,3 @@ export const PIN_COLORS: Record<PinState, string> = {
   no_aplica: '#718096',
   revision: '#6b46c1',
 };
-
-export type { BoardFailure, BoardPlan, PlanBoard } from './plan-pins-responses.ts';

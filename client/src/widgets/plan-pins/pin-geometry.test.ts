@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PIN_STATES, type BoardFailure } from '#domain/plan-pins';
+import { PIN_STATES } from '#domain/plan-pins';
+import type { BoardFailure } from '#domain/plan-pins-responses';
 import { isPdfPlan, legendStates, nudge, pinsOn, pointOnPlan } from './pin-geometry.ts';
 
 const row = (over: Partial<BoardFailure>): BoardFailure => ({

@@ -1,4 +1,5 @@
-import type { BoardFailure, BoardPlan, PinState } from '#domain/plan-pins';
+import type { PinState } from '#domain/plan-pins';
+import type { BoardFailure, BoardPlan } from '#domain/plan-pins-responses';
 
 export type PinPoint = { x: number; y: number };
 

@@ -1,6 +1,7 @@
 import { Box, Button, Flex, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { PIN_COLORS, PIN_STATES, type BoardFailure, type BoardPlan } from '#domain/plan-pins';
+import { PIN_COLORS, PIN_STATES } from '#domain/plan-pins';
+import type { BoardFailure, BoardPlan } from '#domain/plan-pins-responses';
 import { isPdfPlan, legendStates } from './pin-geometry.ts';
 
 const keyOf = (f: BoardFailure) => `${f.kind}-${f.id}`;

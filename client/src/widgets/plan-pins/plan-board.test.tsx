@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { PlanBoard as Board } from '#domain/plan-pins';
+import type { PlanBoard as Board } from '#domain/plan-pins-responses';
 import { renderWithProviders } from '../../test/render.tsx';
 import { PlanBoard } from './plan-board.tsx';
 

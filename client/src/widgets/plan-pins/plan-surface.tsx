@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { Box, chakra, Spinner } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { PIN_COLORS, type BoardFailure, type BoardPlan } from '#domain/plan-pins';
+import { PIN_COLORS } from '#domain/plan-pins';
+import type { BoardFailure, BoardPlan } from '#domain/plan-pins-responses';
 import { isPdfPlan, nudge, pointOnPlan, type PinPoint } from './pin-geometry.ts';
 
 // pdf.js is large: it arrives only with the first PDF plan shown, never with an image plan.

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PlanBoard, PlanPinInput } from '#domain/plan-pins';
+import type { PlanPinInput } from '#domain/plan-pins';
+import type { PlanBoard } from '#domain/plan-pins-responses';
 import { apiV2 } from '../../../api/clients.ts';
 import type { DataEnvelope } from '../../../api/data.ts';
 import { saveBlob } from '../../../widgets/upload/transfer.ts';

@@ -25,7 +25,8 @@ import type { DataEnvelope, ListEnvelope } from '../../../api/data.ts';
 import { createQueryKeys, dataListQuery } from '../../../api/query.ts';
 import { browserTimeZone } from '../../../shared/time-zone.ts';
 import { invalidate, registerLiveSync } from '../../../realtime/live-sync-registry.ts';
-import type { PlanBoard, PlanPinInput } from '#domain/plan-pins';
+import type { PlanPinInput } from '#domain/plan-pins';
+import type { PlanBoard } from '#domain/plan-pins-responses';
 
 /** Query keys of the deliveries screens (CONVENTIONS: one factory, never an inline key). */
 export const deliveryKeys = createQueryKeys('deliveries');

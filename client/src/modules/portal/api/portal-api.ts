@@ -8,7 +8,8 @@ import { createQueryKeys } from '../../../api/query.ts';
 import type { PortalDelivery } from '#domain/fichas-responses';
 import type { PortalAc } from '#domain/acs-responses';
 import { acCommands, type AcSignInput } from '#domain/acs';
-import type { PlanBoard, PlanPinInput } from '#domain/plan-pins';
+import type { PlanPinInput } from '#domain/plan-pins';
+import type { PlanBoard } from '#domain/plan-pins-responses';
 
 /** The owner portal API (docs/product.md#owner-portal): server/src/modules/after-sales/portal/routes.ts. */
 const API = 'postventa/portal';

@@ -1,4 +1,5 @@
-import { PIN_COLORS, type BoardFailure } from '#domain/plan-pins';
+import { PIN_COLORS } from '#domain/plan-pins';
+import type { BoardFailure } from '#domain/plan-pins-responses';
 import type { AppDeps, SessionUser } from '../../../http/context.ts';
 import type { Translate } from '../../../lib/i18n.ts';
 import type { PdfWriter } from '../../../lib/pdf-writer.ts';

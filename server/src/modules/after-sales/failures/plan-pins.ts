@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { fileUrl } from '#domain/files';
-import { toStoredPin, type BoardFailure, type PlanBoard, type PlanPin, type PlanPinInput } from '#domain/plan-pins';
+import { toStoredPin, type PlanPin, type PlanPinInput } from '#domain/plan-pins';
+import type { BoardFailure, PlanBoard } from '#domain/plan-pins-responses';
 import { failures, unitTypePlans, units } from '../../../db/schema/index.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { AppDeps, SessionUser } from '../../../http/context.ts';

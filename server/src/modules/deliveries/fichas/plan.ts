@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { BoardFailure, PlanBoard, PlanPinInput } from '#domain/plan-pins';
+import type { PlanPinInput } from '#domain/plan-pins';
+import type { BoardFailure, PlanBoard } from '#domain/plan-pins-responses';
 import { deliveryRevisionResults } from '../../../db/schema/index.ts';
 import type { AppDeps, SessionUser } from '../../../http/context.ts';
 import { ApiError, notFound } from '../../../lib/errors.ts';
