@@ -96,6 +96,7 @@ describe.skipIf(!hasChromium())('admin profiles e2e (docs/product.md §6)', () =
     // Marks this document: a reload would lose it.
     await user.evaluate(() => ((window as unknown as { tabMark: number }).tabMark = 1));
 
+    await admin.goto('/config/permisos');
     const row = admin.getByTestId(`profile-${profile.id}`);
     await row.getByRole('button', { name: 'Editar' }).click();
     await admin.getByTestId('perm-modulo_biblioteca').click();
