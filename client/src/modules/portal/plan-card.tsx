@@ -1,9 +1,7 @@
 import { Card, Heading } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { QueryState } from '../../widgets/query-state.tsx';
-import { PlanBoard } from '../../widgets/plan-pins/plan-board.tsx';
-import { showSuccessToast } from '../../api/notify.ts';
+import { PinnablePlan } from '../../widgets/plan-pins/pinnable-plan.tsx';
 import { portalPlanQuery } from './api/portal-api.ts';
 import { usePortalPinFailure } from './api/portal-mutations.ts';
 
@@ -18,20 +16,12 @@ export function PortalPlanCard({ ticketId }: { ticketId: number }) {
         <Heading as="h2" size="sm" mb="2" id="portal-plan-title">
           {t('widgets.plan_pins.title')}
         </Heading>
-        <QueryState query={plan} minH="20vh">
-          {(board) => (
-            <PlanBoard
-              board={board}
-              busy={pin.isPending}
-              onPin={(f, p) =>
-                pin.mutate(
-                  { failureId: f.id, pin: p },
-                  { onSuccess: () => showSuccessToast(t('widgets.plan_pins.saved')) },
-                )
-              }
-            />
-          )}
-        </QueryState>
+        <PinnablePlan
+          query={plan}
+          busy={pin.isPending}
+          save={(f, p, onSaved) => p && pin.mutate({ failureId: f.id, pin: p }, { onSuccess: onSaved })}
+          removable={false}
+        />
       </Card.Body>
     </Card.Root>
   );

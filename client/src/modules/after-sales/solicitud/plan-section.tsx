@@ -2,9 +2,7 @@ import { Button, Flex, Heading, Stack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { FileDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { QueryState } from '../../../widgets/query-state.tsx';
-import { PlanBoard } from '../../../widgets/plan-pins/plan-board.tsx';
-import { showSuccessToast } from '../../../api/notify.ts';
+import { PinnablePlan } from '../../../widgets/plan-pins/pinnable-plan.tsx';
 import { planQuery, usePinFailure, useTicketPdf } from '../api/plan-api.ts';
 
 /**
@@ -34,26 +32,11 @@ export function PlanSection({ ticketId, code }: { ticketId: number; code: string
           {t('after_sales_ui.plan.pdf')}
         </Button>
       </Flex>
-      <QueryState query={plan} minH="20vh">
-        {(board) => (
-          <PlanBoard
-            board={board}
-            busy={pin.isPending}
-            onPin={(f, p) =>
-              pin.mutate(
-                { failureId: f.id, pin: p },
-                { onSuccess: () => showSuccessToast(t('widgets.plan_pins.saved')) },
-              )
-            }
-            onUnpin={(f) =>
-              pin.mutate(
-                { failureId: f.id, pin: null },
-                { onSuccess: () => showSuccessToast(t('widgets.plan_pins.removed')) },
-              )
-            }
-          />
-        )}
-      </QueryState>
+      <PinnablePlan
+        query={plan}
+        busy={pin.isPending}
+        save={(f, p, onSaved) => pin.mutate({ failureId: f.id, pin: p }, { onSuccess: onSaved })}
+      />
     </Stack>
   );
 }

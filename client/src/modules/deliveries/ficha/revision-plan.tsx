@@ -1,9 +1,7 @@
 import { Heading, Stack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { QueryState } from '../../../widgets/query-state.tsx';
-import { PlanBoard } from '../../../widgets/plan-pins/plan-board.tsx';
-import { showSuccessToast } from '../../../api/notify.ts';
+import { PinnablePlan } from '../../../widgets/plan-pins/pinnable-plan.tsx';
 import { fichaPlanQuery } from '../api/ficha-api.ts';
 import { usePinRevision } from '../api/ficha-tabs-api.ts';
 
@@ -21,26 +19,11 @@ export function RevisionPlan({ unitId }: { unitId: number }) {
       <Heading as="h3" size="sm" id="revision-plan-title">
         {t('widgets.plan_pins.title')}
       </Heading>
-      <QueryState query={plan} minH="20vh">
-        {(board) => (
-          <PlanBoard
-            board={board}
-            busy={pin.isPending}
-            onPin={(f, p) =>
-              pin.mutate(
-                { resultId: f.id, pin: p },
-                { onSuccess: () => showSuccessToast(t('widgets.plan_pins.saved')) },
-              )
-            }
-            onUnpin={(f) =>
-              pin.mutate(
-                { resultId: f.id, pin: null },
-                { onSuccess: () => showSuccessToast(t('widgets.plan_pins.removed')) },
-              )
-            }
-          />
-        )}
-      </QueryState>
+      <PinnablePlan
+        query={plan}
+        busy={pin.isPending}
+        save={(f, p, onSaved) => pin.mutate({ resultId: f.id, pin: p }, { onSuccess: onSaved })}
+      />
     </Stack>
   );
 }
