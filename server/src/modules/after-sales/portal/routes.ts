@@ -18,14 +18,7 @@ import { signAc } from '../acs/sign.ts';
 import { currentAcPdf } from '../acs/pdf.ts';
 import { pdfResponse } from '../acs/pdf-response.ts';
 import { acSignSchema } from '#domain/acs';
-import {
-  createOwnerTicket,
-  loadOwnerOrder,
-  loadOwnerTicket,
-  myTickets,
-  myUnits,
-  ownerVisits,
-} from './service.ts';
+import { createOwnerTicket, loadOwnerOrder, loadOwnerTicket, myTickets, myUnits, ownerVisits } from './service.ts';
 
 const pageOnly = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
 
