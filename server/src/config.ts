@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from '#domain/http-timeouts';
 
@@ -27,6 +28,12 @@ export type AppConfig = {
   mobileApps: MobileAppLinks;
   /** docs/product.md §6: who is e-mailed when a company reaches an active-user limit (PROVIDER_EMAIL); null: nobody. */
   providerEmail: string | null;
+  /**
+   * Outbound targets let through although they are not public (OUTBOUND_ALLOW: IPs or CIDRs, comma separated), for
+   * an on-premise receiver; every other loopback, private, link-local or metadata address is refused
+   * (server/src/lib/outbound.ts).
+   */
+  outboundAllow: string[];
 };
 
 export type MobileAppLinks = { android: string | null; ios: string | null; apk: string | null; help: string | null };
@@ -48,6 +55,21 @@ function linkOf(value: string | undefined): string | null {
 function emailOf(value: string | undefined): string | null {
   const v = value?.trim().toLowerCase();
   return v && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v) ? v : null;
+}
+
+/** IPs and CIDRs from a comma-separated list; entries that are neither are dropped. */
+function addressList(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => isIP(v) !== 0 || isCidr(v));
+}
+
+function isCidr(value: string): boolean {
+  const [ip, bits, extra] = value.split('/');
+  const n = Number(bits);
+  const family = isIP(ip ?? '');
+  return extra === undefined && family !== 0 && /^\d{1,3}$/.test(bits ?? '') && n <= (family === 4 ? 32 : 128);
 }
 
 /** Seconds from the environment, or the default; anything not a positive number is the default. */
@@ -97,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       help: linkOf(env.MOBILE_APP_HELP_URL),
     },
     providerEmail: emailOf(env.PROVIDER_EMAIL),
+    outboundAllow: addressList(env.OUTBOUND_ALLOW),
   };
 }
 
