@@ -11,6 +11,9 @@ export const AUDIT_ENTITIES = [
   'worker',
   'course',
   'course_assignment',
+  'integration',
+  'api_app',
+  'webhook_application',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -25,6 +28,7 @@ export const AUDIT_ACTIONS = [
   'assigned',
   'extended',
   'completed',
+  'requested',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

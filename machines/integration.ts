@@ -1,9 +1,9 @@
 import { setup } from 'xstate';
+import { INTEGRATION_STATES, type IntegrationState } from '#domain/integrations';
 import type { OptionalInput } from './types.ts';
 
 /** docs/product.md §4 integrations and requested modules: requested, in process, active; then on/off. */
-export const INTEGRATION_STATES = ['solicitada', 'en_proceso', 'activa', 'inactiva'] as const;
-export type IntegrationState = (typeof INTEGRATION_STATES)[number];
+export { INTEGRATION_STATES, type IntegrationState };
 
 export type IntegrationContext = Record<string, never>;
 export type IntegrationInput = OptionalInput<Record<string, never>>;
@@ -26,9 +26,9 @@ export const integrationMachine = setup({
     isConfigured: ({ event }) => event.type === 'integration.activate' && event.isConfigured,
   },
   actions: {
-    // Effects, named here and never run by the machine: the module that sends these events will
-    // perform them, as the server's commands do (docs/machines.md); none sends them yet: start or
-    // stop sending the company's events to it.
+    // Effects, named here and never run by the machine (docs/machines.md): the state is the switch the server's
+    // integration consumers read (server/src/modules/integrations/connections/service.ts runningConnection), so
+    // persisting 'activa' starts sending the company's events and persisting 'inactiva' stops it.
     startSync: () => {},
     stopSync: () => {},
   },

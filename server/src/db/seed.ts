@@ -4,6 +4,7 @@ import {
   companies,
   floors,
   moduleStatus,
+  integrations,
   owners,
   positions,
   profiles,
@@ -66,6 +67,13 @@ export async function seedDemo(db: Db, now = new Date()): Promise<SeedResult> {
         status: 'activo' as const,
       })),
     );
+    // The provider has set up the demo's integrations: the calendar feeds run, the CRM and the platform wait to be
+    // configured and activated (docs/product.md §4 requested → in process → active).
+    await tx.insert(integrations).values([
+      { companyId: company.id, kind: 'calendario' as const, state: 'activa' as const },
+      { companyId: company.id, kind: 'hubspot' as const, state: 'en_proceso' as const },
+      { companyId: company.id, kind: 'procore' as const, state: 'en_proceso' as const },
+    ]);
 
     const projectRows: (typeof projects.$inferSelect)[] = [];
     const unitIds: number[][] = [];

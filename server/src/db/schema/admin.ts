@@ -14,7 +14,8 @@ import type { AuditAction, AuditEntity } from '#domain/audit';
 import type { CourseState } from '#domain/courses';
 import type { ContractType } from '#domain/workers';
 import type { UserLimitScope } from '#domain/users';
-import { companies, positions, users } from './core.ts';
+import { companies, companyId, positions, users } from './core.ts';
+import { createdAt, id, updatedAt } from './columns.ts';
 
 /** docs/product.md §1 administration: every administrative change, with who, when, what, before and after. */
 export const auditLog = pgTable(
@@ -38,14 +39,6 @@ export const auditLog = pgTable(
     index('audit_log_entity_idx').on(t.companyId, t.entityType, t.entityId),
   ],
 );
-
-const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
-const companyId = () =>
-  integer('company_id')
-    .notNull()
-    .references(() => companies.id, { onDelete: 'cascade' });
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 /** docs/product.md §2 config trabajadores: a worker and their contract, optionally linked to a user. */
 export const workers = pgTable(

@@ -10,10 +10,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { companies, owners, projects, towers, units, users } from './core.ts';
+import { companyId, owners, projectId, projects, towers, units, users } from './core.ts';
+import { createdAt, id, ts, updatedAt } from './columns.ts';
 import type { FailureOutcome, TicketState } from '#domain/schemas/after-sales';
 import type { SavedViewList } from '#domain/saved-views';
 import type { AcSignedVia } from '#domain/acs';
@@ -27,18 +27,6 @@ import type { TicketWorkingState } from '#machines/ticket';
 import { catalogueFailureTypes, catalogueItems, cataloguePlaces, type Severity } from './catalogue.ts';
 
 /** After-sales (postventa) tables. Every table carries company_id; states are the machines' ids. */
-const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
-const companyId = () =>
-  integer('company_id')
-    .notNull()
-    .references(() => companies.id, { onDelete: 'cascade' });
-const projectId = () =>
-  integer('project_id')
-    .notNull()
-    .references(() => projects.id, { onDelete: 'cascade' });
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 /** A stored upload (docs/product.md §3 Uploaded file item): the path comes from POST files/upload-url. */
 export type Attachment = { path: string; name: string; size: number; type: string };

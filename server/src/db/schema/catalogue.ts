@@ -1,17 +1,12 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { companies, unitTypes } from './core.ts';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companyId, unitTypes } from './core.ts';
+import { createdAt, id, ts } from './columns.ts';
 
 /**
  * Unit-type catalogue (docs/product.md §2 Unit type configuration, §3 Unit type): areas → places → items →
  * failure types with severity. A failure is picked from it (place → item → detail), and the item's
  * category gives the legal warranty term (warranty_terms).
  */
-const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
-const companyId = () =>
-  integer('company_id')
-    .notNull()
-    .references(() => companies.id, { onDelete: 'cascade' });
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const catalogueAreas = pgTable(
   'catalogue_areas',
@@ -23,7 +18,7 @@ export const catalogueAreas = pgTable(
       .references(() => unitTypes.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     position: integer('position').notNull().default(0),
-    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    disabledAt: ts('disabled_at'),
     createdAt: createdAt(),
   },
   (t) => [index('catalogue_areas_type_idx').on(t.companyId, t.unitTypeId, t.position)],
@@ -39,7 +34,7 @@ export const cataloguePlaces = pgTable(
       .references(() => catalogueAreas.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     position: integer('position').notNull().default(0),
-    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    disabledAt: ts('disabled_at'),
     createdAt: createdAt(),
   },
   (t) => [index('catalogue_places_area_idx').on(t.companyId, t.areaId, t.position)],
@@ -57,7 +52,7 @@ export const catalogueItems = pgTable(
     name: text('name').notNull(),
     category: text('category').notNull(),
     position: integer('position').notNull().default(0),
-    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    disabledAt: ts('disabled_at'),
     createdAt: createdAt(),
   },
   (t) => [index('catalogue_items_place_idx').on(t.companyId, t.placeId, t.position)],
@@ -76,7 +71,7 @@ export const catalogueFailureTypes = pgTable(
     name: text('name').notNull(),
     severity: text('severity').$type<Severity>().notNull().default('leve'),
     position: integer('position').notNull().default(0),
-    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    disabledAt: ts('disabled_at'),
     createdAt: createdAt(),
   },
   (t) => [index('catalogue_failure_types_item_idx').on(t.companyId, t.itemId, t.position)],

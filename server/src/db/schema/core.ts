@@ -14,11 +14,11 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { FichaState } from '#machines/ficha';
+import { createdAt, id, updatedAt } from './columns.ts';
+import type { ModuleStatus } from '#domain/integrations';
 
-const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-const companyId = () =>
+/** The tenant of a row (docs/architecture.md: every query is scoped by it). */
+export const companyId = () =>
   integer('company_id')
     .notNull()
     .references(() => companies.id, { onDelete: 'cascade' });
@@ -69,6 +69,12 @@ export const projects = pgTable(
   },
   (t) => [index('projects_company_idx').on(t.companyId, t.name), index('projects_group_idx').on(t.groupId)],
 );
+
+/** The project a row belongs to (deleted with it). */
+export const projectId = () =>
+  integer('project_id')
+    .notNull()
+    .references(() => projects.id, { onDelete: 'cascade' });
 
 export const towers = pgTable(
   'towers',
@@ -309,7 +315,7 @@ export const moduleStatus = pgTable(
   {
     companyId: companyId(),
     module: text('module').notNull(),
-    status: text('status').$type<'solicitado' | 'en_proceso' | 'activo' | 'inactivo'>().notNull(),
+    status: text('status').$type<ModuleStatus>().notNull(),
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.module] })],

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { companies, projects, units, unitTypes, users } from './core.ts';
+import { boolean, index, integer, jsonb, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companyId, projectId, units, unitTypes, users } from './core.ts';
+import { createdAt, id, ts, updatedAt } from './columns.ts';
 import type { DeliveryScheduleState } from '#machines/delivery-schedule';
 import { catalogueFailureTypes, catalogueItems, cataloguePlaces, type Severity } from './catalogue.ts';
 import { tickets, type Attachment } from './after-sales.ts';
@@ -10,22 +11,10 @@ import type { PlanPin } from '#domain/plan-pins';
  * Unit deliveries (entregas). The ficha's state, scheduled date and delivery date live on
  * `units` (core); these tables hold the rest of the record, every one with company_id.
  */
-const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
-const companyId = () =>
-  integer('company_id')
-    .notNull()
-    .references(() => companies.id, { onDelete: 'cascade' });
-const projectId = () =>
-  integer('project_id')
-    .notNull()
-    .references(() => projects.id, { onDelete: 'cascade' });
 const unitId = () =>
   integer('unit_id')
     .notNull()
     .references(() => units.id, { onDelete: 'cascade' });
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-const ts = (name: string) => timestamp(name, { withTimezone: true });
 const reading = (name: string) => numeric(name, { precision: 12, scale: 2 });
 
 /** Who was present at the delivery, as the dialog recorded them (docs/product.md §5 "owner role"). */

@@ -7,6 +7,7 @@ import type { ModuleRegistry } from '../../registry.ts';
 import { can, CONFIG_COURSES } from '#domain/permissions';
 import { COMPANY_MODULES, type CompanyModule } from '#domain/permission-catalogue';
 import { CONFIG_USERS } from '#domain/users';
+import type { ModuleStatus } from '#domain/integrations';
 import { USER_SIGNATURE_FILES } from '../auth/service.ts';
 import { CONFIG_NOTIFICATION_TYPES } from './notification-types.ts';
 import { COURSE_MATERIAL_FILES } from './courses/catalogue.ts';
@@ -14,7 +15,7 @@ import { COURSE_MATERIAL_FILES } from './courses/catalogue.ts';
 /** Modules whose activation a company holds (docs/product.md §4), named once in domain/permission-catalogue.ts. */
 export const MODULES = COMPANY_MODULES;
 export type ConfigModule = CompanyModule;
-export type ModuleStatus = 'solicitado' | 'en_proceso' | 'activo' | 'inactivo';
+export type { ModuleStatus } from '#domain/integrations';
 
 /** The client's route names (docs/product.md §2 areas) answer for the module they open. */
 const ALIASES: Record<string, ConfigModule> = {
@@ -100,3 +101,4 @@ export function registerConfig(registry: ModuleRegistry): void {
 
 /** The process's periodic sweeps of course deadlines and contract end dates (started by runtime/main.ts). */
 export { startAdminWatch } from './admin-watch.ts';
+export { actorOf, recordAudit } from './audit/record.ts';

@@ -1,0 +1,30 @@
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { IntegrationKind, IntegrationState } from '#domain/integrations';
+import { companyId, users } from './core.ts';
+import { createdAt, id, ts, updatedAt } from './columns.ts';
+
+/**
+ * A company's connection to another service (docs/product.md §1 CRM, construction platform, scheduling tool; §3 CRM
+ * integration): its lifecycle (machines/integration.ts), the settings anyone with config_integraciones may read, and
+ * the secrets (access tokens, client secrets) sealed with server/src/lib/secret-box.ts, never sent to a browser.
+ */
+export const integrations = pgTable(
+  'integrations',
+  {
+    id: id(),
+    companyId: companyId(),
+    kind: text('kind').$type<IntegrationKind>().notNull(),
+    state: text('state').$type<IntegrationState>().notNull(),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    /** Sealed JSON object of the secret fields (field → value). */
+    secrets: text('secrets'),
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    requestedAt: ts('requested_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('integrations_company_kind_uq').on(t.companyId, t.kind),
+    index('integrations_kind_idx').on(t.kind, t.state),
+  ],
+);
