@@ -6,8 +6,7 @@ import { createDeps } from '../server/src/deps.ts';
 import { createApp } from '../server/src/app.ts';
 import { DEMO_PASSWORD, demoRoles } from '../server/src/db/seed-data.ts';
 import { startRealtime } from './realtime.ts';
-import { startResponseWatch } from '../server/src/modules/after-sales/service.ts';
-import { startAdminWatch } from '../server/src/modules/config/service.ts';
+import { startPeriodicTasks } from './periodic.ts';
 import { guardHttpServer, guardProcess, httpServerOptions } from '#realtime/server-guards';
 
 /**
@@ -36,10 +35,8 @@ export async function main() {
   deps.log.info('listening', { url: config.publicUrl, database: deps.database.kind });
   // Socket.IO and MQTT over WebSocket (/mqtt) share the HTTP server; the relay starts publishing.
   const realtime = await startRealtime(deps, { server });
-  // Projects' "acción al vencer el tiempo de respuesta" on tickets nobody answered in time.
-  const responseWatch = startResponseWatch(deps);
-  // Course deadlines (expiry, reminders) and contracts about to end.
-  const adminWatch = startAdminWatch(deps);
+  // The modules' sweeps (response times, course deadlines, integration deliveries…), registered in server/src/modules.ts.
+  const periodic = startPeriodicTasks(deps);
   // From here on nothing one request does may end the process (a failure while starting still does).
   guardProcess(deps.log);
 
@@ -61,8 +58,7 @@ export async function main() {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     const reaper = setInterval(() => server.closeIdleConnections(), 50);
     // Then the sockets: open WebSockets would otherwise hold server.close() until the forced exit.
-    await responseWatch.stop();
-    await adminWatch.stop();
+    await periodic.stop();
     await realtime.stop().catch((error) => deps.log.error('realtime stop failed', { error }));
     await closed;
     // Mail and other work that answered requests started but did not wait for.

@@ -1,7 +1,21 @@
-import type { ConsumerFactory, EntityRoomCheck, FileAccessCheck, NotificationType, Registry } from './http/context.ts';
+import type {
+  ConsumerFactory,
+  EntityRoomCheck,
+  FileAccessCheck,
+  NotificationType,
+  PeriodicTask,
+  Registry,
+} from './http/context.ts';
 
 // The contract (what a module may register, what the owners read) is declared beside AppDeps.
-export type { ConsumerFactory, EntityRoomCheck, ModuleRegistry, NotificationType, Registry } from './http/context.ts';
+export type {
+  ConsumerFactory,
+  EntityRoomCheck,
+  ModuleRegistry,
+  NotificationType,
+  PeriodicTask,
+  Registry,
+} from './http/context.ts';
 
 /** The registry of one process, filled by server/src/modules.ts. */
 export function createRegistry(): Registry {
@@ -9,6 +23,7 @@ export function createRegistry(): Registry {
   const rooms = new Map<string, EntityRoomCheck>();
   const consumers = new Map<string, ConsumerFactory>();
   const notificationTypes = new Map<string, NotificationType>();
+  const periodic = new Map<string, PeriodicTask>();
   return {
     fileAccess(entityType, check) {
       files.set(entityType, [...(files.get(entityType) ?? []), check]);
@@ -23,10 +38,15 @@ export function createRegistry(): Registry {
     notificationType(entry) {
       notificationTypes.set(entry.type, entry);
     },
+    periodicTask(task) {
+      if (periodic.has(task.name)) throw new Error(`periodic task '${task.name}' registered twice`);
+      periodic.set(task.name, task);
+    },
     fileAccessChecks: (entityType) => files.get(entityType) ?? [],
     entityRoomCheck: (type) => rooms.get(type),
     outboxConsumers: () => [...consumers].map(([name, handler]) => ({ name, handler })),
     notificationTypes: () => [...notificationTypes.values()],
     notificationTypeOf: (type) => notificationTypes.get(type),
+    periodicTasks: () => [...periodic.values()],
   };
 }

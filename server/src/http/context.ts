@@ -81,6 +81,17 @@ export type NotificationType = {
 };
 
 /**
+ * A sweep the server process runs every `intervalMs` (the first soon after start, so what fell due while it was
+ * down is not left waiting). Each pass claims its rows with conditional writes, so several processes may run it. A
+ * pass returns counts worth logging (all zero: nothing logged).
+ */
+export type PeriodicTask = {
+  name: string;
+  intervalMs: number;
+  run: (deps: AppDeps, now?: Date) => Promise<Record<string, number>>;
+};
+
+/**
  * What a module adds to checks and processes another part owns. Each module's `register<Module>`
  * (its service.ts) receives it from server/src/modules.ts, where the process is assembled: nothing
  * is added by importing a file.
@@ -94,6 +105,8 @@ export type ModuleRegistry = {
   outboxConsumer(name: string, handler: ConsumerFactory): void;
   /** An event type users may be notified about (the notifications consumer and settings page read them). */
   notificationType(entry: NotificationType): void;
+  /** Work the server process repeats on a clock (runtime/periodic.ts runs each, one pass at a time). */
+  periodicTask(task: PeriodicTask): void;
 };
 
 /** The registry of one process (deps.registry): what modules added, read by its owners. */
@@ -103,4 +116,5 @@ export type Registry = ModuleRegistry & {
   outboxConsumers(): readonly { name: string; handler: ConsumerFactory }[];
   notificationTypes(): readonly NotificationType[];
   notificationTypeOf(type: string): NotificationType | undefined;
+  periodicTasks(): readonly PeriodicTask[];
 };

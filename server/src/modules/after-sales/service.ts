@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { RESPONSE_WATCH } from './tickets/response-watch.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { failures, owners, ticketMessages, tickets, unitOwners, units, users } from '../../db/schema/index.ts';
 import { PROJECT_LOGO_FILES } from './settings/logo.ts';
@@ -81,6 +82,8 @@ async function staffSeesTicket(db: DbOrTx, user: SessionUser, ticketId: number):
  * (server/src/modules.ts).
  */
 export function registerAfterSales(registry: ModuleRegistry): void {
+  // Projects' "acción al vencer el tiempo de respuesta" on tickets nobody answered in time.
+  registry.periodicTask(RESPONSE_WATCH);
   for (const entry of AFTER_SALES_NOTIFICATION_TYPES) registry.notificationType(entry);
   // Files of public ticket content ('ticket': public messages, failures, the ticket itself) are read by
   // staff who see the ticket's project and by the ticket's owners; files of private messages
@@ -129,9 +132,6 @@ export { checkLogo, linkLogo } from './settings/logo.ts';
  * embedding project's iframe setting.
  */
 export { portalFraming } from './portal/framing.ts';
-
-/** The process's periodic run of each project's response action on overdue tickets (started by main). */
-export { startResponseWatch } from './tickets/response-watch.ts';
 
 /**
  * For modules that open after-sales work in process (deliveries' "pasar a postventa", the ficha's

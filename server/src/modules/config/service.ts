@@ -10,6 +10,7 @@ import { CONFIG_USERS } from '#domain/users';
 import type { ModuleStatus } from '#domain/integrations';
 import { USER_SIGNATURE_FILES } from '../auth/service.ts';
 import { CONFIG_NOTIFICATION_TYPES } from './notification-types.ts';
+import { ADMIN_WATCH } from './admin-watch.ts';
 import { COURSE_MATERIAL_FILES } from './courses/catalogue.ts';
 
 /** Modules whose activation a company holds (docs/product.md §4), named once in domain/permission-catalogue.ts. */
@@ -77,6 +78,8 @@ export async function moduleStatusOf(deps: AppDeps, user: SessionUser, name: str
  * image to verify or reject it (docs/product.md §1 signature verification).
  */
 export function registerConfig(registry: ModuleRegistry): void {
+  // Course deadlines (expiry, reminders) and contracts about to end.
+  registry.periodicTask(ADMIN_WATCH);
   for (const entry of CONFIG_NOTIFICATION_TYPES) registry.notificationType(entry);
   registry.fileAccess(COURSE_MATERIAL_FILES, async (db, user, file) => {
     if (user.kind !== 'staff') return false;
@@ -99,6 +102,4 @@ export function registerConfig(registry: ModuleRegistry): void {
   );
 }
 
-/** The process's periodic sweeps of course deadlines and contract end dates (started by runtime/main.ts). */
-export { startAdminWatch } from './admin-watch.ts';
 export { actorOf, recordAudit } from './audit/record.ts';

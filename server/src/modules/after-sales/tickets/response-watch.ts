@@ -3,7 +3,7 @@ import { TICKET_WORKING_STATES } from '#domain/tickets';
 import { DEFAULT_RESPONSE_TIME_HOURS } from '#domain/sla';
 import { rowsOf, type Tx } from '../../../db/client.ts';
 import { tickets } from '../../../db/schema/index.ts';
-import type { AppDeps } from '../../../http/context.ts';
+import type { AppDeps, PeriodicTask } from '../../../http/context.ts';
 import { transactionWithEvents } from '../../../events/outbox.ts';
 import { overdueSql, responsibleJoin } from '../dashboards/queries.ts';
 import { emitTicketEvent } from '../shared/events.ts';
@@ -66,31 +66,9 @@ export async function escalateOverdueResponses(deps: AppDeps): Promise<number> {
   return escalated;
 }
 
-/** The periodic sweep of the server process; errors are logged and the next sweep tries again. */
-export function startResponseWatch(deps: AppDeps, opts: { intervalMs?: number } = {}) {
-  const log = deps.log.child({ component: 'response-watch' });
-  let running: Promise<void> | undefined;
-  const sweep = () => {
-    running ??= escalateOverdueResponses(deps)
-      .then((n) => {
-        if (n) log.info('response time exceeded', { tickets: n });
-      })
-      .catch((error: unknown) => log.error('response watch failed', { error: String(error) }))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(sweep, opts.intervalMs ?? RESPONSE_WATCH_INTERVAL_MS);
-  // The first sweep soon after start, so tickets that fell due while the server was down are not left waiting.
-  const first = setTimeout(sweep, 5_000);
-  timer.unref();
-  first.unref();
-  return {
-    sweep,
-    async stop() {
-      clearInterval(timer);
-      clearTimeout(first);
-      await running;
-    },
-  };
-}
+/** The periodic task of the server process (registered by registerAfterSales, run by runtime/periodic.ts). */
+export const RESPONSE_WATCH: PeriodicTask = {
+  name: 'response-watch',
+  intervalMs: RESPONSE_WATCH_INTERVAL_MS,
+  run: async (deps) => ({ escalated: await escalateOverdueResponses(deps) }),
+};
