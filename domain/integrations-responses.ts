@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INTEGRATION_KINDS, INTEGRATION_STATES } from './integrations.ts';
+import { INTEGRATION_KINDS, INTEGRATION_STATES, SYNC_JOB_STATES } from './integrations.ts';
 import { instant } from './responses.ts';
 
 /**
@@ -17,3 +17,27 @@ export const connectionViewSchema = z.object({
   updated_at: instant.nullable(),
 });
 export type ConnectionView = z.infer<typeof connectionViewSchema>;
+
+/** One attempt in a CRM's or platform's log (docs/product.md §9: the newest 100), with its job's state now. */
+export const syncLogRowSchema = z.object({
+  id: z.number(),
+  job_id: z.number().nullable(),
+  job_state: z.enum(SYNC_JOB_STATES).nullable(),
+  action: z.string(),
+  attempt: z.number(),
+  ok: z.boolean(),
+  status_code: z.number().nullable(),
+  response: z.unknown(),
+  error: z.string().nullable(),
+  duration_ms: z.number(),
+  created_at: instant,
+});
+export type SyncLogRow = z.infer<typeof syncLogRowSchema>;
+
+/** The log with how many calls wait and how many failed for good. */
+export const syncLogSchema = z.object({
+  rows: syncLogRowSchema.array(),
+  pending: z.number(),
+  failed: z.number(),
+});
+export type SyncLog = z.infer<typeof syncLogSchema>;

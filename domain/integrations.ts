@@ -67,3 +67,12 @@ export const INTEGRATION_SETTINGS = {
   procore: { required: ['company_id', 'client_id', 'client_secret'], secret: ['client_secret'] },
   calendario: { required: [], secret: [] },
 } as const satisfies Record<IntegrationKind, { required: readonly string[]; secret: readonly string[] }>;
+
+/** A call the server owes an integration (a CRM ticket to create, a stage to move): pending, done, or failed for good. */
+export const SYNC_JOB_STATES = ['pendiente', 'hecho', 'fallido'] as const;
+export type SyncJobState = (typeof SYNC_JOB_STATES)[number];
+/** The integrations whose calls go through the sync jobs (server/src/modules/integrations/sync). */
+export const SYNCED_KINDS = ['hubspot', 'procore'] as const satisfies readonly IntegrationKind[];
+export type SyncedKind = (typeof SYNCED_KINDS)[number];
+/** How many lines of an integration's log a screen shows (docs/product.md §9, as for webhooks). */
+export const SYNC_LOG_LIMIT = 100;

@@ -1,5 +1,5 @@
-import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { IntegrationKind, IntegrationState } from '#domain/integrations';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { IntegrationKind, IntegrationState, SyncedKind, SyncJobState } from '#domain/integrations';
 import { companyId, users } from './core.ts';
 import { createdAt, id, ts, updatedAt } from './columns.ts';
 
@@ -27,4 +27,53 @@ export const integrations = pgTable(
     uniqueIndex('integrations_company_kind_uq').on(t.companyId, t.kind),
     index('integrations_kind_idx').on(t.kind, t.state),
   ],
+);
+
+/**
+ * The calls owed to a CRM or construction platform (server/src/modules/integrations/sync): made from outbox events,
+ * retried with domain/retries.ts's backoff, idempotent by (kind, dedupe_key) so an event handled twice asks once.
+ */
+export const integrationJobs = pgTable(
+  'integration_jobs',
+  {
+    id: id(),
+    companyId: companyId(),
+    kind: text('kind').$type<SyncedKind>().notNull(),
+    action: text('action').notNull(),
+    dedupeKey: text('dedupe_key').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    state: text('state').$type<SyncJobState>().notNull().default('pendiente'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('integration_jobs_dedupe_uq').on(t.kind, t.dedupeKey),
+    index('integration_jobs_due_idx').on(t.kind, t.state, t.nextAttemptAt),
+    index('integration_jobs_company_idx').on(t.companyId, t.kind, t.createdAt),
+  ],
+);
+
+/** One attempt of a sync job as the integration's log shows it (docs/product.md §9: at most 100 lines shown). */
+export const integrationLogs = pgTable(
+  'integration_logs',
+  {
+    id: id(),
+    companyId: companyId(),
+    kind: text('kind').$type<SyncedKind>().notNull(),
+    jobId: integer('job_id').references(() => integrationJobs.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    attempt: integer('attempt').notNull(),
+    ok: boolean('ok').notNull(),
+    statusCode: integer('status_code'),
+    /** The answer, only when it is valid JSON of at most 50 KB (domain/retries.ts storableJson). */
+    response: jsonb('response'),
+    error: text('error'),
+    durationMs: integer('duration_ms').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('integration_logs_company_idx').on(t.companyId, t.kind, t.createdAt)],
 );
