@@ -100,3 +100,6 @@ export function registerConfig(registry: ModuleRegistry): void {
 
 /** The process's periodic sweeps of course deadlines and contract end dates (started by runtime/main.ts). */
 export { startAdminWatch } from './admin-watch.ts';
+
+/** The administrative audit trail, for modules whose administrative changes it follows (integrations' API apps). */
+export { actorOf, recordAudit } from './audit/record.ts';
