@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Code, HStack, Link, Stack, Table, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Button, Code, Link, Stack, Table, Text, Wrap } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -11,6 +11,7 @@ import { dateTimeText } from '../../../widgets/date-text.ts';
 import { QueryState } from '../../../widgets/query-state.tsx';
 import { apiAppsQuery } from '../api/api-apps-api.ts';
 import { useRevokeApiApp, useRotateApiAppSecret } from '../api/api-app-mutations.ts';
+import { AppActions } from './app-actions.tsx';
 import { AppFormDialog } from './app-form-dialog.tsx';
 import { AppStateBadge } from './app-state-badge.tsx';
 import { SecretDialog } from './secret-dialog.tsx';
@@ -74,7 +75,6 @@ function AppsTable({ rows, onSecret }: { rows: ApiAppRow[]; onSecret: (c: ApiApp
           </Table.Header>
           <Table.Body>
             {rows.map((app) => {
-              const isActive = app.state === 'activa';
               return (
                 <Table.Row key={app.id} data-testid={`api-app-${app.id}`}>
                   <Table.Cell>
@@ -102,42 +102,11 @@ function AppsTable({ rows, onSecret }: { rows: ApiAppRow[]; onSecret: (c: ApiApp
                   <Table.Cell>
                     <AppStateBadge state={app.state} />
                   </Table.Cell>
-                  <Table.Cell>
-                    <HStack
-                      gap="2"
-                      justify="flex-end"
-                      wrap="wrap"
-                      aria-label={t('integrations_ui.api_apps.actions_for', { name: app.name })}
-                    >
-                      <Button
-                        size="sm"
-                        minH="44px"
-                        variant="outline"
-                        disabled={!isActive}
-                        onClick={() => setEditing(app)}
-                      >
-                        {t('integrations_ui.api_apps.edit')}
-                      </Button>
-                      <Button
-                        size="sm"
-                        minH="44px"
-                        variant="outline"
-                        disabled={!isActive}
-                        onClick={() => setPending({ app, action: 'rotate' })}
-                      >
-                        {t('integrations_ui.api_apps.rotate')}
-                      </Button>
-                      <Button
-                        size="sm"
-                        minH="44px"
-                        variant="outline"
-                        colorPalette="red"
-                        disabled={!isActive}
-                        onClick={() => setPending({ app, action: 'revoke' })}
-                      >
-                        {t('integrations_ui.api_apps.revoke')}
-                      </Button>
-                    </HStack>
+                  <Table.Cell textAlign="end">
+                    <AppActions
+                      app={app}
+                      onAction={(action) => (action === 'edit' ? setEditing(app) : setPending({ app, action }))}
+                    />
                   </Table.Cell>
                 </Table.Row>
               );

@@ -62,11 +62,13 @@ export function OperationCard({ method, path, base, operation }: Props) {
             </Section>
           ) : null}
           {answer ? (
-            <Section title={t('integrations_ui.api_apps.response_fields')}>
-              <FieldTable
-                rows={schemaFields(answer).map((f) => ({ name: f.path, type: f.type, required: f.required }))}
-              />
-            </Section>
+            // The answer's fields are many: folded until asked for (a native disclosure, keyboard-ready).
+            <Box as="details">
+              <Box as="summary" cursor="pointer" fontWeight="semibold" textStyle="sm" mb="1">
+                {t('integrations_ui.api_apps.response_fields')}
+              </Box>
+              <FieldTable rows={schemaFields(answer).map((f) => ({ name: f.path, type: f.type, required: false }))} />
+            </Box>
           ) : null}
         </Stack>
       </Card.Body>
@@ -120,8 +122,8 @@ function FieldTable({ rows }: { rows: Row[] }) {
                 ) : null}
               </Table.Cell>
               {hasWhere ? <Table.Cell>{r.where}</Table.Cell> : null}
-              <Table.Cell>
-                <Code fontSize="xs" bg="transparent" wordBreak="break-word">
+              <Table.Cell whiteSpace="normal">
+                <Code fontSize="xs" bg="transparent" whiteSpace="normal" wordBreak="break-word">
                   {r.type}
                 </Code>
               </Table.Cell>
