@@ -33,7 +33,14 @@ export const AUDIT_ACTIONS = [
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** Keys never copied into the trail, whatever record they come from. */
-export const AUDIT_REDACTED_KEYS = ['password', 'password_confirmation', 'passwordHash', 'password_hash'] as const;
+export const AUDIT_REDACTED_KEYS = [
+  'password',
+  'password_confirmation',
+  'passwordHash',
+  'password_hash',
+  'client_secret',
+  'secret_hash',
+] as const;
 
 /** One field of an audit line as the screen shows it: its value before and after (docs/product.md §1). */
 export type AuditChange = { field: string; before: unknown; after: unknown };

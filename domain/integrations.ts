@@ -1,14 +1,12 @@
 import { emptyBody, type CommandTable } from './commands.ts';
 import { COMPANY_MODULES, type CompanyModule } from './permission-catalogue.ts';
+import { CONFIG_INTEGRATIONS } from './permissions.ts';
 
 /**
  * Integrations and requested modules (docs/product.md §1, §2 config/integraciones, §3 CRM integration, §4): the
  * contract the machine (machines/integration.ts), the server (server/src/modules/integrations) and the client
  * (client/src/modules/integrations) read.
  */
-
-/** Who may see and change the company's integrations (docs/product.md §2 config/integraciones). */
-export const CONFIG_INTEGRATIONS = 'config_integraciones';
 
 /** The services a company can connect: a CRM, a construction platform and a scheduling tool (calendar feeds). */
 export const INTEGRATION_KINDS = ['hubspot', 'procore', 'calendario'] as const;

@@ -58,3 +58,5 @@ export const CONFIG_COURSES = 'config_cursos';
 export const CONFIG_WORKERS = 'config_trabajadores';
 /** docs/product.md §1 administration: reading the audit log of administrative changes (administrators only). */
 export const CONFIG_AUDIT = 'config_auditoria';
+/** docs/product.md §2 config integraciones: API apps, webhooks and the connectors. */
+export const CONFIG_INTEGRATIONS = 'config_integraciones' satisfies Permission;

@@ -7,6 +7,8 @@ import { publicFileRoutes, storageRoutes } from './modules/files/routes.ts';
 import { staticClient } from './http/static.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { portalFraming } from './modules/after-sales/service.ts';
+import { createPublicApi } from './modules/integrations/routes.ts';
+import { PUBLIC_API_BASE } from '#domain/api-apps';
 
 export const API_V2 = '/api/v2/public/api';
 export const API_V1 = '/api/v1';
@@ -52,6 +54,15 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
   app.all(`${API_V1}/index.php/*`, (c) => {
     const url = new URL(c.req.url);
     return dispatchV1(c, url.pathname.slice(`${API_V1}/index.php/`.length), url.searchParams);
+  });
+
+  // The public API of API apps (docs/api.md "Public API"): bearer tokens, no session or CSRF, its own sub-app
+  // (so the session API's route table and sweeps do not list it; its isolation is tested beside it).
+  const publicApi = createPublicApi(deps);
+  app.all(`${PUBLIC_API_BASE}/*`, (c) => {
+    const inner = new Request(c.req.raw);
+    inner.headers.set('x-request-id', c.var.requestId);
+    return publicApi.fetch(inner, c.env);
   });
 
   app.route('/dev/mail', devMailRoutes);

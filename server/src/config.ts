@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from '#domain/http-timeouts';
+import { API_RATE_PER_MINUTE_DEFAULT } from '#domain/api-apps';
 
 /** Everything configurable comes from the environment (README: Configuration). */
 export type AppConfig = {
@@ -34,6 +35,8 @@ export type AppConfig = {
    * (server/src/lib/outbound.ts).
    */
   outboundAllow: string[];
+  /** Public API requests per minute and API app (PUBLIC_API_RATE_PER_MINUTE), counted per process. */
+  publicApiRatePerMinute: number;
 };
 
 export type MobileAppLinks = { android: string | null; ios: string | null; apk: string | null; help: string | null };
@@ -120,7 +123,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     providerEmail: emailOf(env.PROVIDER_EMAIL),
     outboundAllow: addressList(env.OUTBOUND_ALLOW),
+    publicApiRatePerMinute: positiveOr(env.PUBLIC_API_RATE_PER_MINUTE, API_RATE_PER_MINUTE_DEFAULT),
   };
+}
+
+/** A positive whole number from the environment, else the default. */
+function positiveOr(value: string | undefined, fallback: number): number {
+  return value && /^\d{1,6}$/.test(value) && Number(value) > 0 ? Number(value) : fallback;
 }
 
 /** TRUST_PROXY: a hop count ('1', '2', …; 'true' is one hop). Anything else trusts no proxy. */

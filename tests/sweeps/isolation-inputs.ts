@@ -86,6 +86,8 @@ const BODIES: [RegExp, Build][] = [
   // Configuration: positions and profiles.
   [/^PATCH \/configuracion\/cargos\/:positionId$/, () => ({ name: 'Cargo X' })],
   [/^PUT \/configuracion\/permisos\/:profileId$/, () => ({ name: 'Perfil X' })],
+  // Integrations: API apps.
+  [/^PATCH \/configuracion\/integraciones\/apps\/:appId$/, () => ({ name: 'App X' })],
   // Files, account and notifications.
   [/^POST \/files\/confirm$/, (s) => ({ path: s.file })],
   [/^PUT \/auth\/firma$/, (s) => ({ path: s.file })],

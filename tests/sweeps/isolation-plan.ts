@@ -20,7 +20,10 @@ export type Caller = 'admin' | 'limited' | 'owner';
 export const API = '/api/v2/public/api';
 export const FILES = '/api/v2/public/files';
 
-/** Records of the company as a whole (catalogue, unit types, workers, courses, positions, profiles, users): no project scope applies to them. */
+/**
+ * Records of the company as a whole (catalogue, unit types, workers, courses, positions, profiles, users, API apps):
+ * no project scope applies to them.
+ */
 const COMPANY_LEVEL: ParamKind[] = [
   'unitType',
   'area',
@@ -34,6 +37,7 @@ const COMPANY_LEVEL: ParamKind[] = [
   'position',
   'profile',
   'user',
+  'apiApp',
 ];
 const NOT_RECORDS: ParamKind[] = ['token', 'module', 'companyModule'];
 

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { TestContext } from '../../server/src/test-support.ts';
 import {
   acs,
+  apiApps,
   courseAssignments,
   courses,
   workers,
@@ -296,7 +297,10 @@ export async function recordsIn(
   };
 }
 
-/** config trabajadores and cursos: a worker, a course and its assignment to `userId` (mis-cursos is theirs alone). */
+/**
+ * config trabajadores, cursos and integraciones: a worker, a course and its assignment to `userId` (mis-cursos is
+ * theirs alone), and an API app.
+ */
 async function adminRecordsIn(ctx: TestContext, companyId: number, userId: number, marker: string, expiresAt: Date) {
   const [worker] = await ctx.db
     .insert(workers)
@@ -307,5 +311,9 @@ async function adminRecordsIn(ctx: TestContext, companyId: number, userId: numbe
     .insert(courseAssignments)
     .values({ companyId, courseId: course.id, userId, expiryDate: '2030-01-28', expiresAt })
     .returning();
-  return { worker: worker.id, course: course.id, assignment: assignment.id };
+  const [apiApp] = await ctx.db
+    .insert(apiApps)
+    .values({ companyId, name: marker, clientId: `app_${randomUUID()}`, secretHash: '0'.repeat(64), scope: [] })
+    .returning();
+  return { worker: worker.id, course: course.id, assignment: assignment.id, apiApp: apiApp.id };
 }

@@ -41,6 +41,14 @@ const config = {
   permisos: lazyPage(() => import('../modules/config/index.ts'), 'PermisosPage'),
   usuarios: lazyPage(() => import('../modules/config/index.ts'), 'UsuariosPage'),
 };
+const loadIntegrations = () => import('../modules/integrations/index.ts');
+const integrations = {
+  api: lazyPage(loadIntegrations, 'ApiReferencePage'),
+  apps: lazyPage(loadIntegrations, 'ApiAppsPage'),
+  app: lazyPage(loadIntegrations, 'ApiAppLayout'),
+  appHooks: lazyPage(loadIntegrations, 'AppHooksPage'),
+  appLogs: lazyPage(loadIntegrations, 'AppLogsPage'),
+};
 const notifications = {
   configuracion: lazyPage(() => import('../modules/notifications/index.ts'), 'ConfiguracionPage'),
   recibidas: lazyPage(() => import('../modules/notifications/index.ts'), 'RecibidasPage'),
@@ -162,6 +170,10 @@ export const PAGES: Readonly<Record<string, PageComponent>> = {
   'config.permisos': config.permisos,
   'config.usuarios': config.usuarios,
   ...under('config.notificaciones', notifications),
+  'config.integraciones.api': integrations.api,
+  'config.integraciones.apps.list': integrations.apps,
+  'config.integraciones.app': integrations.app,
+  ...under('config.integraciones.app', { hooks: integrations.appHooks, logs: integrations.appLogs }),
   'config.propietarios': owners.layout,
   ...under('config.propietarios', ownerTabs),
 };

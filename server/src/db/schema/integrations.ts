@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { IntegrationKind, IntegrationState, SyncedKind, SyncJobState } from '#domain/integrations';
 import { companyId, users } from './core.ts';
 import { createdAt, id, ts, updatedAt } from './columns.ts';
@@ -76,4 +76,63 @@ export const integrationLogs = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('integration_logs_company_idx').on(t.companyId, t.kind, t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Sub-feature api-apps (server/src/modules/integrations/api-apps): API apps, their access tokens and call log.
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * An external system's credentials (docs/product.md §2 config integraciones apps). The client secret is stored
+ * only as its SHA-256: it is 256 random bits, so a fast hash loses nothing to guessing (docs/api.md "Public API").
+ */
+export const apiApps = pgTable(
+  'api_apps',
+  {
+    id: id(),
+    companyId: companyId(),
+    name: text('name').notNull(),
+    clientId: text('client_id').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    /** Permission flags the app's tokens carry (a subset of its creator's at the time). */
+    scope: jsonb('scope').$type<string[]>().notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    secretRotatedAt: ts('secret_rotated_at').notNull().defaultNow(),
+    lastUsedAt: ts('last_used_at'),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [uniqueIndex('api_apps_client_id_key').on(t.clientId), index('api_apps_company_idx').on(t.companyId)],
+);
+
+/** A bearer token of the public API: only its SHA-256 is kept; rotate and revoke delete the app's tokens. */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apiApps.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('api_tokens_hash_key').on(t.tokenHash), index('api_tokens_app_idx').on(t.appId, t.expiresAt)],
+);
+
+/** Every public API call that identified an app, 401 and 429 included; pruned after 30 days. */
+export const apiAppCalls = pgTable(
+  'api_app_calls',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apiApps.id, { onDelete: 'cascade' }),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    status: smallint('status').notNull(),
+    latencyMs: integer('latency_ms').notNull(),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [index('api_app_calls_app_idx').on(t.appId, t.at)],
 );

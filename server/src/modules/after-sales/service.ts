@@ -145,5 +145,9 @@ export { checkPinPlan, numbered, pinView, plansOfUnit, unitFailureRows } from '.
 export { writePlanPins } from './failures/plan-pdf.ts';
 export { listTickets } from './tickets/list.ts';
 
+/** For the public API (server/src/modules/integrations/api-apps): a ticket by id in the caller's scope, and its detail. */
+export { loadTicket } from './shared/scope.ts';
+export { ticketDetail } from './tickets/detail.ts';
+
 /** For the global search (server/src/modules/search): tickets by code or subject in the caller's projects. */
 export { searchTickets } from './tickets/search.ts';

@@ -102,4 +102,5 @@ export function registerConfig(registry: ModuleRegistry): void {
   );
 }
 
+/** The administrative audit trail, for modules whose administrative changes it follows (integrations' API apps). */
 export { actorOf, recordAudit } from './audit/record.ts';

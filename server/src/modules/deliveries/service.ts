@@ -33,5 +33,8 @@ export function registerDeliveries(registry: ModuleRegistry): void {
   });
 }
 
+/** For the public API (server/src/modules/integrations/api-apps): the units of projects as delivery records. */
+export { listFichas } from './fichas/list.ts';
+
 /** For the global search (server/src/modules/search): units by number and owners by name or RUT. */
 export { searchOwners, searchUnits } from './fichas/search.ts';

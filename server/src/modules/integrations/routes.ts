@@ -1,13 +1,21 @@
 import { Hono } from 'hono';
-import { CONFIG_INTEGRATIONS } from '#domain/integrations';
+import { CONFIG_INTEGRATIONS } from '#domain/permissions';
 import type { AppEnv } from '../../http/context.ts';
 import { requirePermission, requireStaff } from '../../auth/guard.ts';
 import { connectionRoutes } from './connections/routes.ts';
 import { syncRoutes } from './sync/routes.ts';
+import { apiAppRoutes } from './api-apps/routes.ts';
 
-/** docs/product.md §2 config/integraciones: the company's integrations, behind config_integraciones. */
+/**
+ * docs/product.md §2 config/integraciones: the company's integrations, behind config_integraciones; each
+ * sub-feature mounts its routes here (server/src/api.ts mounts this).
+ */
 export const integrationsRoutes = new Hono<AppEnv>()
   .use(requireStaff)
   .use(requirePermission(CONFIG_INTEGRATIONS))
   .route('/', connectionRoutes)
-  .route('/', syncRoutes);
+  .route('/', syncRoutes)
+  .route('/apps', apiAppRoutes);
+
+/** The public API of API apps, outside the session API (mounted by server/src/app.ts). */
+export { createPublicApi } from './api-apps/public-routes.ts';

@@ -47,7 +47,7 @@ const SORTS: Record<Exclude<NonNullable<TicketListQuery['sortBy']>, 'sla'>, SQL 
 export async function ticketFilter(
   db: DbOrTx,
   user: SessionUser,
-  q: Partial<TicketListQuery> & { tz?: string },
+  q: Partial<TicketListQuery> & { tz?: string; updated_since?: Date },
   now = new Date(),
 ) {
   const [company] = await db
@@ -71,6 +71,8 @@ export async function ticketFilter(
     range.from ? gte(column, range.from) : undefined,
     range.to ? lt(column, range.to) : undefined,
     search ? containsText([tickets.code, tickets.subject], search) : undefined,
+    // The public API's incremental sync (docs/api.md "Public API"): changed at or after an instant.
+    q.updated_since ? gte(tickets.updatedAt, q.updated_since) : undefined,
   );
 }
 
@@ -195,7 +197,11 @@ function orderOf(q: Partial<TicketListQuery>) {
 }
 
 /** docs/product.md §2 solicitudes list: filters, sortBy/descending, page/rowsPerPage (default 50), list envelope. */
-export async function listTickets(db: DbOrTx, user: SessionUser, q: TicketListQuery & { tz?: string }) {
+export async function listTickets(
+  db: DbOrTx,
+  user: SessionUser,
+  q: TicketListQuery & { tz?: string; updated_since?: Date },
+) {
   const where = and(await ticketFilter(db, user, q), slaWhere(q.sla));
   const [rows, [{ total }]] = await Promise.all([
     selectRows(db)
