@@ -38,6 +38,7 @@ const COMPANY_LEVEL: ParamKind[] = [
   'profile',
   'user',
   'apiApp',
+  'syncJob',
 ];
 const NOT_RECORDS: ParamKind[] = ['token', 'module', 'companyModule'];
 

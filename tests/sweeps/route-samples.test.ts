@@ -32,12 +32,12 @@ describe('route samples', () => {
       .filter((c) => c.template.includes('/:') && !fillPath(c.template, own))
       .map((c) => `${c.method} ${c.template}`);
     // The demo seed has no notification, uploaded file, AC, certificate, plan, revision result, saved view, worker,
-    // course or API app until someone acts: a sweep that needs them writes a record set (recordsIn, sweep-records.ts) over
+    // course, API app or integration call until someone acts: a sweep that needs them writes a record set (recordsIn, sweep-records.ts) over
     // these samples.
     expect(
       unfilled.filter(
         (u) =>
-          !/notificaciones|files|\/ac\/|archivos|planos|revision\/|vistas|trabajadores|cursos|integraciones\/apps/.test(
+          !/notificaciones|files|\/ac\/|archivos|planos|revision\/|vistas|trabajadores|cursos|integraciones\/apps|registro/.test(
             u,
           ),
       ),

@@ -5,6 +5,7 @@ import type { TestContext } from '../../server/src/test-support.ts';
 import {
   acs,
   apiApps,
+  integrationJobs,
   courseAssignments,
   courses,
   workers,
@@ -69,7 +70,8 @@ export type ParamKind =
   | 'profile'
   | 'companyModule'
   | 'user'
-  | 'apiApp';
+  | 'apiApp'
+  | 'syncJob';
 
 export type Samples = Partial<Record<ParamKind, string | number>>;
 
@@ -126,6 +128,7 @@ export function kindOf(segments: string[], index: number): ParamKind | undefined
   if (name === 'positionId') return 'position';
   if (name === 'profileId') return 'profile';
   if (name === 'appId') return 'apiApp';
+  if (name === 'jobId') return 'syncJob';
   const before = segments[index - 1] ?? '';
   // /entregas/<level>/:id and /entregas/<parent>/:id/<child>: the chosen level names the kind.
   if (segments[index - 2] === 'entregas' && CATALOGUE_LEVEL[before]) return CATALOGUE_LEVEL[before];
@@ -256,6 +259,7 @@ export async function samplesIn(ctx: TestContext, companyId: number, projectId?:
   if (file) s.file = file.path;
   s.position = await first(ctx, positions, positions.id, eq(positions.companyId, companyId));
   s.apiApp = await first(ctx, apiApps, apiApps.id, eq(apiApps.companyId, companyId));
+  s.syncJob = await first(ctx, integrationJobs, integrationJobs.id, eq(integrationJobs.companyId, companyId));
   // A profile no user holds, else the newest: a valid PUT of the fuzz must not rewrite the permissions of its
   // caller, the admin, whose profile the seed writes first.
   const [profile] = await ctx.db

@@ -4,6 +4,7 @@ import type { TestContext } from '../../server/src/test-support.ts';
 import {
   acs,
   apiApps,
+  integrationJobs,
   courseAssignments,
   courses,
   workers,
@@ -299,7 +300,7 @@ export async function recordsIn(
 
 /**
  * config trabajadores, cursos and integraciones: a worker, a course and its assignment to `userId` (mis-cursos is
- * theirs alone), and an API app.
+ * theirs alone), an API app and a CRM/platform call that failed for good.
  */
 async function adminRecordsIn(ctx: TestContext, companyId: number, userId: number, marker: string, expiresAt: Date) {
   const [worker] = await ctx.db
@@ -315,5 +316,9 @@ async function adminRecordsIn(ctx: TestContext, companyId: number, userId: numbe
     .insert(apiApps)
     .values({ companyId, name: marker, clientId: `app_${randomUUID()}`, secretHash: '0'.repeat(64), scope: [] })
     .returning();
-  return { worker: worker.id, course: course.id, assignment: assignment.id, apiApp: apiApp.id };
+  const [syncJob] = await ctx.db
+    .insert(integrationJobs)
+    .values({ companyId, kind: 'procore', action: 'observation.create', dedupeKey: marker, state: 'fallido' })
+    .returning();
+  return { worker: worker.id, course: course.id, assignment: assignment.id, apiApp: apiApp.id, syncJob: syncJob.id };
 }
