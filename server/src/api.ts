@@ -5,6 +5,7 @@ import { inputGuard } from './http/body-guard.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { homeRoutes } from './modules/home/routes.ts';
 import { configRoutes } from './modules/config/routes.ts';
+import { integrationsRoutes } from './modules/integrations/routes.ts';
 import { afterSalesRoutes } from './modules/after-sales/routes.ts';
 import { deliveryRoutes } from './modules/deliveries/routes.ts';
 import { filesRoutes, presignedPostRoutes } from './modules/files/routes.ts';
@@ -24,6 +25,7 @@ export function createApi() {
     .route('/auth', authRoutes)
     .route('/auth', mqttCredentialRoutes)
     .route('/home', homeRoutes)
+    .route('/configuracion/integraciones', integrationsRoutes)
     .route('/configuracion', configRoutes)
     .route('/postventa', afterSalesRoutes)
     .route('/entregas', deliveryRoutes)

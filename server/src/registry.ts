@@ -1,4 +1,11 @@
-import type { ConsumerFactory, EntityRoomCheck, FileAccessCheck, NotificationType, Registry } from './http/context.ts';
+import type {
+  ConsumerFactory,
+  EntityRoomCheck,
+  FileAccessCheck,
+  NotificationType,
+  Registry,
+  WorkerFactory,
+} from './http/context.ts';
 
 // The contract (what a module may register, what the owners read) is declared beside AppDeps.
 export type { ConsumerFactory, EntityRoomCheck, ModuleRegistry, NotificationType, Registry } from './http/context.ts';
@@ -9,6 +16,7 @@ export function createRegistry(): Registry {
   const rooms = new Map<string, EntityRoomCheck>();
   const consumers = new Map<string, ConsumerFactory>();
   const notificationTypes = new Map<string, NotificationType>();
+  const workers = new Map<string, WorkerFactory>();
   return {
     fileAccess(entityType, check) {
       files.set(entityType, [...(files.get(entityType) ?? []), check]);
@@ -20,12 +28,17 @@ export function createRegistry(): Registry {
       if (consumers.has(name)) throw new Error(`outbox consumer '${name}' registered twice`);
       consumers.set(name, handler);
     },
+    backgroundWorker(name, factory) {
+      if (workers.has(name)) throw new Error(`background worker '${name}' registered twice`);
+      workers.set(name, factory);
+    },
     notificationType(entry) {
       notificationTypes.set(entry.type, entry);
     },
     fileAccessChecks: (entityType) => files.get(entityType) ?? [],
     entityRoomCheck: (type) => rooms.get(type),
     outboxConsumers: () => [...consumers].map(([name, handler]) => ({ name, handler })),
+    backgroundWorkers: () => [...workers].map(([name, factory]) => ({ name, factory })),
     notificationTypes: () => [...notificationTypes.values()],
     notificationTypeOf: (type) => notificationTypes.get(type),
   };

@@ -7,3 +7,4 @@ export * from './outbox.ts';
 export * from './files.ts';
 export * from './deliveries.ts';
 export * from './admin.ts';
+export * from './integrations.ts';
