@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { WEBHOOK_EVENT_NAMES } from '../webhook-events.ts';
 import { WEBHOOK_ATTEMPT_STATUSES } from '../webhooks.ts';
+import { DATE_YEARS } from '../limits.ts';
 import { id, requiredText, url } from './common.ts';
+
+const inYears = (year: number) => year >= DATE_YEARS.min && year <= DATE_YEARS.max;
 
 /** docs/product.md §5: names need at least one character; 80 keeps the applications list readable. */
 export const WEBHOOK_APPLICATION_NAME_MAX = 80;
@@ -59,7 +62,9 @@ export type WebhookLogQuery = z.input<typeof webhookLogQuerySchema>;
 
 /** POST …/webhooks/historial/reenviar-fallidos: every failed delivery since a moment (ISO date-time). */
 export const webhookReplayFailedSchema = z.object({
-  since: z.iso.datetime({ offset: true, error: 'validation.invalid' }),
+  since: z.iso
+    .datetime({ offset: true, error: 'validation.invalid' })
+    .refine((v) => inYears(new Date(v).getUTCFullYear()), 'validation.invalid'),
   application_id: id().optional(),
 });
 export type WebhookReplayFailedInput = z.input<typeof webhookReplayFailedSchema>;

@@ -7,6 +7,7 @@ import { orderCommands } from '#domain/orders';
 import { ticketCommands } from '#domain/tickets';
 import { courseCommands } from '#domain/courses';
 import { userCommands } from '#domain/users';
+import { webhookEventCommands } from '#domain/webhooks';
 import { createApi } from '../../server/src/api.ts';
 import { permissionsFor, routeTable, type RouteRow } from '../../server/src/http/route-table.ts';
 
@@ -25,6 +26,7 @@ const tables: [name: string, entityPath: string, table: CommandTable][] = [
   ['deliverySchedule', '/entregas/fichas/*/agenda', deliveryScheduleCommands],
   ['course', '/configuracion/cursos/asignaciones/*', courseCommands],
   ['user', '/configuracion/usuarios/*', userCommands],
+  ['webhookEvent', '/configuracion/integraciones/webhooks/eventos/*', webhookEventCommands],
 ];
 
 /** The path a route serves for `verb`, parameters as `*`: its last segment is the verb, or a parameter whose pattern lists it. */

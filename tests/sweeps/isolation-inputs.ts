@@ -86,6 +86,12 @@ const BODIES: [RegExp, Build][] = [
   // Configuration: positions and profiles.
   [/^PATCH \/configuracion\/cargos\/:positionId$/, () => ({ name: 'Cargo X' })],
   [/^PUT \/configuracion\/permisos\/:profileId$/, () => ({ name: 'Perfil X' })],
+  // Configuration: webhook applications.
+  [/^PATCH \/configuracion\/integraciones\/webhooks\/aplicaciones\/:applicationId$/, () => ({ name: 'App X' })],
+  [
+    /^POST \/configuracion\/integraciones\/webhooks\/aplicaciones\/:applicationId\/probar$/,
+    () => ({ event: 'ticket.created' }),
+  ],
   // Files, account and notifications.
   [/^POST \/files\/confirm$/, (s) => ({ path: s.file })],
   [/^PUT \/auth\/firma$/, (s) => ({ path: s.file })],

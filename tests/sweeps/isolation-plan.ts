@@ -20,7 +20,7 @@ export type Caller = 'admin' | 'limited' | 'owner';
 export const API = '/api/v2/public/api';
 export const FILES = '/api/v2/public/files';
 
-/** Records of the company as a whole (catalogue, unit types, workers, courses, positions, profiles, users): no project scope applies to them. */
+/** Records of the company as a whole (catalogue, unit types, workers, courses, positions, profiles, users, webhooks): no project scope applies to them. */
 const COMPANY_LEVEL: ParamKind[] = [
   'unitType',
   'area',
@@ -34,6 +34,9 @@ const COMPANY_LEVEL: ParamKind[] = [
   'position',
   'profile',
   'user',
+  'webhookApplication',
+  'webhookHook',
+  'webhookDelivery',
 ];
 const NOT_RECORDS: ParamKind[] = ['token', 'module', 'companyModule'];
 

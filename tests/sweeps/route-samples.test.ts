@@ -31,12 +31,12 @@ describe('route samples', () => {
     const unfilled = calls
       .filter((c) => c.template.includes('/:') && !fillPath(c.template, own))
       .map((c) => `${c.method} ${c.template}`);
-    // The demo seed has no notification, uploaded file, AC, certificate, plan, revision result, saved view, worker
-    // or course until someone acts: a sweep that needs them writes a record set (recordsIn, sweep-records.ts) over
+    // The demo seed has no notification, uploaded file, AC, certificate, plan, revision result, saved view, worker,
+    // course or webhook until someone acts: a sweep that needs them writes a record set (recordsIn, sweep-records.ts) over
     // these samples.
     expect(
       unfilled.filter(
-        (u) => !/notificaciones|files|\/ac\/|archivos|planos|revision\/|vistas|trabajadores|cursos/.test(u),
+        (u) => !/notificaciones|files|\/ac\/|archivos|planos|revision\/|vistas|trabajadores|cursos|webhooks/.test(u),
       ),
     ).toEqual([]);
     expect(fillPath('/entregas/areas/:id', own)).toBe(`/entregas/areas/${own.area}`);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { webhookRecordsIn } from './webhook-records.ts';
 import type { TestContext } from '../../server/src/test-support.ts';
 import {
   acs,
@@ -307,5 +308,10 @@ async function adminRecordsIn(ctx: TestContext, companyId: number, userId: numbe
     .insert(courseAssignments)
     .values({ companyId, courseId: course.id, userId, expiryDate: '2030-01-28', expiresAt })
     .returning();
-  return { worker: worker.id, course: course.id, assignment: assignment.id };
+  return {
+    worker: worker.id,
+    course: course.id,
+    assignment: assignment.id,
+    ...(await webhookRecordsIn(ctx, companyId, marker)),
+  };
 }

@@ -2,6 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test-support.ts';
 import { webhookApplications } from '../../../db/schema/index.ts';
+import { dataOf } from '#domain/responses';
+import { z } from 'zod';
+import {
+  webhookApplicationRowSchema,
+  webhookApplicationWithSecretSchema,
+  webhookHookRowSchema,
+  webhookSettingsRowSchema,
+} from '#domain/webhooks-responses';
 
 let ctx: TestContext;
 let admin: string;
@@ -163,5 +171,17 @@ describe('webhooks: applications (docs/product.md §3 Webhook application)', () 
     expect(res.json.data).toEqual({ deleted: true });
     const list = await ctx.request('GET', `${base}/aplicaciones`, { cookie: admin });
     expect(list.json.data.map((a: { name: string }) => a.name)).not.toContain('Borrable');
+  });
+
+  it('answers what the response schemas say (domain/webhooks-responses.ts)', async () => {
+    const created = await create(app('Contrato'));
+    expect(webhookApplicationWithSecretSchema.parse(created.json)).toEqual(created.json);
+    const list = await ctx.request('GET', `${base}/aplicaciones`, { cookie: admin });
+    expect(dataOf(z.array(webhookApplicationRowSchema)).parse(list.json)).toEqual(list.json);
+    const settings = await ctx.request('GET', `${base}/ajustes`, { cookie: admin });
+    expect(dataOf(webhookSettingsRowSchema).parse(settings.json)).toEqual(settings.json);
+    const hookId = created.json.data.hooks[0].id;
+    const off = await ctx.request('POST', `${base}/eventos/${hookId}/deshabilitar`, { cookie: admin });
+    expect(dataOf(webhookHookRowSchema).parse(off.json)).toEqual(off.json);
   });
 });
