@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { webhookApplications, webhookDeliveries, webhookHooks, webhookSettings } from '../../../db/schema/index.ts';
 import type { AppDeps } from '../../../http/context.ts';
 import { createRunLoop } from '../../../events/run-loop.ts';
-import { attemptDelivery, type DueDelivery } from './attempt.ts';
+import { recordAttempts, sendAttempt, type AttemptMade, type DueDelivery } from './attempt.ts';
 import { openSecret } from './applications.ts';
 import { setWebhookSender, webhookTuning } from './tuning.ts';
 
@@ -44,13 +44,15 @@ async function claimDue(deps: AppDeps): Promise<DueDelivery[]> {
   });
 }
 
-/** Runs `work` over `items` with at most `limit` in flight. */
-async function inPool<T>(items: T[], limit: number, work: (item: T) => Promise<unknown>): Promise<void> {
+/** Runs `work` over `items` with at most `limit` in flight; the results in any order. */
+async function inPool<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
   let next = 0;
+  const results: R[] = [];
   const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await work(items[next++]);
+    while (next < items.length) results.push(await work(items[next++]));
   });
   await Promise.all(lanes);
+  return results;
 }
 
 /**
@@ -64,14 +66,10 @@ export function createWebhookSender(deps: AppDeps, opts: { pollMs?: number } = {
   const loop = createRunLoop({
     step: async () => {
       const due = await claimDue(deps);
-      await inPool(due, webhookTuning(deps).concurrency, async (d) => {
-        try {
-          await attemptDelivery(deps, d);
-          sent++;
-        } catch (error) {
-          log.error('webhook attempt failed to record', { deliveryId: d.id, error });
-        }
-      });
+      const made: AttemptMade[] = await inPool(due, webhookTuning(deps).concurrency, (d) => sendAttempt(deps, d));
+      // One transaction for the batch's logs and next steps; if it fails, the lease brings them back (same webhook-id).
+      await recordAttempts(deps, made);
+      sent += made.length;
       return due.length === webhookTuning(deps).batch;
     },
     pollMs: opts.pollMs ?? 1000,
