@@ -98,8 +98,10 @@ export function ApplicationDialog({
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content data-testid="webhook-application-dialog">
+            {/* display: contents keeps header, body and footer the dialog's own rows, so the long body scrolls inside. */}
             <form
               noValidate
+              style={{ display: 'contents' }}
               onSubmit={(e) => {
                 e.preventDefault();
                 submit();

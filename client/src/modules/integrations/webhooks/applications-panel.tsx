@@ -156,8 +156,9 @@ function HooksTable({ hooks }: { hooks: WebhookHookRow[] }) {
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader>{t('integrations_ui.webhooks.module')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('integrations_ui.webhooks.event')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('integrations_ui.webhooks.url')}</Table.ColumnHeader>
+            <Table.ColumnHeader>
+              {t('integrations_ui.webhooks.event')} · {t('integrations_ui.webhooks.url')}
+            </Table.ColumnHeader>
             <Table.ColumnHeader>{t('integrations_ui.webhooks.state')}</Table.ColumnHeader>
             <Table.ColumnHeader />
           </Table.Row>
@@ -166,8 +167,12 @@ function HooksTable({ hooks }: { hooks: WebhookHookRow[] }) {
           {hooks.map((hook) => (
             <Table.Row key={hook.id} data-testid={`webhook-hook-${hook.id}`}>
               <Table.Cell>{moduleLabel(t, hook.module)}</Table.Cell>
-              <Table.Cell>{eventLabel(t, hook.event)}</Table.Cell>
-              <Table.Cell wordBreak="break-all">{hook.url}</Table.Cell>
+              <Table.Cell maxW="320px">
+                <Text>{eventLabel(t, hook.event)}</Text>
+                <Text fontSize="xs" color="fg.muted" wordBreak="break-all">
+                  {hook.url}
+                </Text>
+              </Table.Cell>
               <Table.Cell>
                 <Stack gap="1">
                   <Badge colorPalette={hook.state === 'activo' ? 'green' : 'red'} alignSelf="flex-start">

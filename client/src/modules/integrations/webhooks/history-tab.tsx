@@ -40,7 +40,7 @@ export function WebhookHistoryTab() {
       <Text fontSize="sm" color="fg.muted">
         {t('integrations_ui.webhooks.history_note', { max: WEBHOOK_LOG_MAX, minutes: WEBHOOK_HISTORY_DELAY_MINUTES })}
       </Text>
-      <HStack gap="3" align="flex-end" wrap="wrap">
+      <HStack gap="3" align="flex-end" wrap="wrap" css={{ '& > *': { flex: '1 1 200px' } }}>
         <SelectField
           label={t('integrations_ui.webhooks.application')}
           value={filters.application}
@@ -76,7 +76,7 @@ export function WebhookHistoryTab() {
               <Table.Root size="sm" interactive data-testid="webhook-logs">
                 <Table.Header>
                   <Table.Row>
-                    {['date_time', 'application', 'module', 'event', 'url', 'attempt', 'status'].map((c) => (
+                    {['date_time', 'application', 'event', 'attempt', 'status'].map((c) => (
                       <Table.ColumnHeader key={c}>{t(`integrations_ui.webhooks.${c}`)}</Table.ColumnHeader>
                     ))}
                   </Table.Row>
@@ -91,13 +91,21 @@ export function WebhookHistoryTab() {
                     >
                       <Table.Cell whiteSpace="nowrap">{dateTimeText(log.date_time, i18n.language)}</Table.Cell>
                       <Table.Cell>{log.application.name}</Table.Cell>
-                      <Table.Cell>{moduleLabel(t, log.module)}</Table.Cell>
-                      <Table.Cell>
-                        <Button variant="plain" size="sm" px="0" onClick={() => setOpen(log)}>
+                      <Table.Cell maxW="280px">
+                        <Button
+                          variant="plain"
+                          size="sm"
+                          px="0"
+                          h="auto"
+                          whiteSpace="normal"
+                          onClick={() => setOpen(log)}
+                        >
                           {eventLabel(t, log.event)}
                         </Button>
+                        <Text fontSize="xs" color="fg.muted" wordBreak="break-all">
+                          {moduleLabel(t, log.module)} · {log.url}
+                        </Text>
                       </Table.Cell>
-                      <Table.Cell wordBreak="break-all">{log.url}</Table.Cell>
                       <Table.Cell>{log.attempt}</Table.Cell>
                       <Table.Cell>
                         <Badge colorPalette={log.status === 'entregado' ? 'green' : 'red'}>
