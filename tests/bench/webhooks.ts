@@ -5,7 +5,7 @@
  * receiver with the same concurrency. Then the receiver goes down and the RSS is sampled while events keep coming:
  * deliveries wait in the table, so memory must stay flat.
  *
- *   npm run bench -- webhooks [--events 10000] [--down-events 5000]
+ *   npm run bench -- webhooks [--events 10000] [--paced-events 1000] [--down-events 5000]
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -57,12 +57,16 @@ async function receiver(secret: () => string) {
   };
 }
 
-/** Commits `n` ticket.created events in transactions of 200; the commit instant of each message id. */
-async function emit(ctx: TestContext, n: number, committed: Map<string, number>) {
-  for (let start = 0; start < n; start += 200) {
+/**
+ * Commits `n` ticket.created events in transactions of `per` (every `gapMs`, when paced); the commit instant of each
+ * message id.
+ */
+async function emit(ctx: TestContext, n: number, committed: Map<string, number>, per = 200, gapMs = 0) {
+  for (let start = 0; start < n; start += per) {
+    if (gapMs) await new Promise((r) => setTimeout(r, gapMs));
     const ids: number[] = [];
     await transactionWithEvents(ctx.deps, async (tx) => {
-      for (let i = start; i < Math.min(n, start + 200); i++) {
+      for (let i = start; i < Math.min(n, start + per); i++) {
         ids.push(
           await recordEvent(tx, {
             type: 'ticket.created',
@@ -124,6 +128,7 @@ async function bareLoop(url: string, secret: string, n: number, concurrency: num
 export async function run(args: string[]) {
   const events = arg(args, 'events', 10_000, 50_000);
   const downEvents = arg(args, 'down-events', 5_000, 50_000);
+  const pacedEvents = arg(args, 'paced-events', 1_000, 10_000);
   const ctx = await createTestContext({ events: true });
   ctx.deps.config.outboundAllow = ['127.0.0.1'];
   ctx.deps.extras.webhookTuning = {
@@ -161,6 +166,12 @@ export async function run(args: string[]) {
     );
   line('bare POST loop (send → answer)', bare.n / bare.seconds, bare.p50, bare.p99);
   line('app (commit → receipt)', events / seconds, app.p50, app.p99);
+  // Below that throughput, the latency of one event rather than of a backlog: 5 events every 100 ms.
+  const paced = new Map<string, number>();
+  await emit(ctx, pacedEvents, paced, 5, 100);
+  while ([...paced.keys()].some((id) => !rx.received.has(id))) await new Promise((r) => setTimeout(r, 50));
+  const steady = stats([...paced].map(([id, at]) => rx.received.get(id)! - at));
+  line(`app at 50 events/s (${pacedEvents} events)`, 50, steady.p50, steady.p99);
   console.log(`duplicates at the receiver: ${rx.duplicates}`);
 
   // Receiver down: events keep coming and every delivery fails and waits for its retry.
