@@ -5,6 +5,7 @@ import type {
   NotificationType,
   PeriodicTask,
   Registry,
+  WorkerFactory,
 } from './http/context.ts';
 
 // The contract (what a module may register, what the owners read) is declared beside AppDeps.
@@ -24,6 +25,7 @@ export function createRegistry(): Registry {
   const consumers = new Map<string, ConsumerFactory>();
   const notificationTypes = new Map<string, NotificationType>();
   const periodic = new Map<string, PeriodicTask>();
+  const workers = new Map<string, WorkerFactory>();
   return {
     fileAccess(entityType, check) {
       files.set(entityType, [...(files.get(entityType) ?? []), check]);
@@ -35,6 +37,10 @@ export function createRegistry(): Registry {
       if (consumers.has(name)) throw new Error(`outbox consumer '${name}' registered twice`);
       consumers.set(name, handler);
     },
+    backgroundWorker(name, factory) {
+      if (workers.has(name)) throw new Error(`background worker '${name}' registered twice`);
+      workers.set(name, factory);
+    },
     notificationType(entry) {
       notificationTypes.set(entry.type, entry);
     },
@@ -45,6 +51,7 @@ export function createRegistry(): Registry {
     fileAccessChecks: (entityType) => files.get(entityType) ?? [],
     entityRoomCheck: (type) => rooms.get(type),
     outboxConsumers: () => [...consumers].map(([name, handler]) => ({ name, handler })),
+    backgroundWorkers: () => [...workers].map(([name, factory]) => ({ name, factory })),
     notificationTypes: () => [...notificationTypes.values()],
     notificationTypeOf: (type) => notificationTypes.get(type),
     periodicTasks: () => [...periodic.values()],

@@ -8,6 +8,7 @@ import { ticketCommands } from '#domain/tickets';
 import { courseCommands } from '#domain/courses';
 import { userCommands } from '#domain/users';
 import { integrationCommands } from '#domain/integrations';
+import { webhookEventCommands } from '#domain/webhooks';
 import { createApi } from '../../server/src/api.ts';
 import { permissionsFor, routeTable, type RouteRow } from '../../server/src/http/route-table.ts';
 
@@ -27,6 +28,7 @@ const tables: [name: string, entityPath: string, table: CommandTable][] = [
   ['course', '/configuracion/cursos/asignaciones/*', courseCommands],
   ['user', '/configuracion/usuarios/*', userCommands],
   ['integration', '/configuracion/integraciones/*', integrationCommands],
+  ['webhookEvent', '/configuracion/integraciones/webhooks/eventos/*', webhookEventCommands],
 ];
 
 /** The path a route serves for `verb`, parameters as `*`: its last segment is the verb, or a parameter whose pattern lists it. */

@@ -88,6 +88,12 @@ const BODIES: [RegExp, Build][] = [
   [/^PUT \/configuracion\/permisos\/:profileId$/, () => ({ name: 'Perfil X' })],
   // Integrations: API apps.
   [/^PATCH \/configuracion\/integraciones\/apps\/:appId$/, () => ({ name: 'App X' })],
+  // Configuration: webhook applications.
+  [/^PATCH \/configuracion\/integraciones\/webhooks\/aplicaciones\/:applicationId$/, () => ({ name: 'App X' })],
+  [
+    /^POST \/configuracion\/integraciones\/webhooks\/aplicaciones\/:applicationId\/probar$/,
+    () => ({ event: 'ticket.created' }),
+  ],
   // Files, account and notifications.
   [/^POST \/files\/confirm$/, (s) => ({ path: s.file })],
   [/^PUT \/auth\/firma$/, (s) => ({ path: s.file })],

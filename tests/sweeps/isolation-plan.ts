@@ -21,8 +21,8 @@ export const API = '/api/v2/public/api';
 export const FILES = '/api/v2/public/files';
 
 /**
- * Records of the company as a whole (catalogue, unit types, workers, courses, positions, profiles, users, API apps):
- * no project scope applies to them.
+ * Records of the company as a whole (catalogue, unit types, workers, courses, positions, profiles, users, API apps,
+ * webhooks, integration calls): no project scope applies to them.
  */
 const COMPANY_LEVEL: ParamKind[] = [
   'unitType',
@@ -39,6 +39,9 @@ const COMPANY_LEVEL: ParamKind[] = [
   'user',
   'apiApp',
   'syncJob',
+  'webhookApplication',
+  'webhookHook',
+  'webhookDelivery',
 ];
 const NOT_RECORDS: ParamKind[] = ['token', 'module', 'companyModule'];
 

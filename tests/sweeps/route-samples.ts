@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { RouteRow } from '../../server/src/http/route-table.ts';
 import type { TestContext } from '../../server/src/test-support.ts';
+import { WEBHOOK_PARAM_KINDS, webhookSamplesIn, type WebhookSamples } from './webhook-records.ts';
 import {
   acs,
   apiApps,
@@ -71,7 +72,8 @@ export type ParamKind =
   | 'companyModule'
   | 'user'
   | 'apiApp'
-  | 'syncJob';
+  | 'syncJob'
+  | keyof WebhookSamples;
 
 export type Samples = Partial<Record<ParamKind, string | number>>;
 
@@ -129,6 +131,7 @@ export function kindOf(segments: string[], index: number): ParamKind | undefined
   if (name === 'profileId') return 'profile';
   if (name === 'appId') return 'apiApp';
   if (name === 'jobId') return 'syncJob';
+  if (name in WEBHOOK_PARAM_KINDS) return WEBHOOK_PARAM_KINDS[name as keyof typeof WEBHOOK_PARAM_KINDS];
   const before = segments[index - 1] ?? '';
   // /entregas/<level>/:id and /entregas/<parent>/:id/<child>: the chosen level names the kind.
   if (segments[index - 2] === 'entregas' && CATALOGUE_LEVEL[before]) return CATALOGUE_LEVEL[before];
@@ -260,6 +263,7 @@ export async function samplesIn(ctx: TestContext, companyId: number, projectId?:
   s.position = await first(ctx, positions, positions.id, eq(positions.companyId, companyId));
   s.apiApp = await first(ctx, apiApps, apiApps.id, eq(apiApps.companyId, companyId));
   s.syncJob = await first(ctx, integrationJobs, integrationJobs.id, eq(integrationJobs.companyId, companyId));
+  Object.assign(s, await webhookSamplesIn(ctx, companyId));
   // A profile no user holds, else the newest: a valid PUT of the fuzz must not rewrite the permissions of its
   // caller, the admin, whose profile the seed writes first.
   const [profile] = await ctx.db

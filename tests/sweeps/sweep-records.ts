@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { webhookRecordsIn } from './webhook-records.ts';
 import type { TestContext } from '../../server/src/test-support.ts';
 import {
   acs,
@@ -320,5 +321,12 @@ async function adminRecordsIn(ctx: TestContext, companyId: number, userId: numbe
     .insert(integrationJobs)
     .values({ companyId, kind: 'procore', action: 'observation.create', dedupeKey: marker, state: 'fallido' })
     .returning();
-  return { worker: worker.id, course: course.id, assignment: assignment.id, apiApp: apiApp.id, syncJob: syncJob.id };
+  return {
+    worker: worker.id,
+    course: course.id,
+    assignment: assignment.id,
+    apiApp: apiApp.id,
+    syncJob: syncJob.id,
+    ...(await webhookRecordsIn(ctx, companyId, marker)),
+  };
 }

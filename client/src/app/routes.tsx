@@ -48,6 +48,7 @@ const integrations = {
   app: lazyPage(loadIntegrations, 'ApiAppLayout'),
   appHooks: lazyPage(loadIntegrations, 'AppHooksPage'),
   appLogs: lazyPage(loadIntegrations, 'AppLogsPage'),
+  webhooks: lazyPage(loadIntegrations, 'WebhooksPage'),
 };
 const notifications = {
   configuracion: lazyPage(() => import('../modules/notifications/index.ts'), 'ConfiguracionPage'),
@@ -169,6 +170,7 @@ export const PAGES: Readonly<Record<string, PageComponent>> = {
   'config.cargos': config.cargos,
   'config.permisos': config.permisos,
   'config.usuarios': config.usuarios,
+  'config.integraciones.webhooks': integrations.webhooks,
   ...under('config.notificaciones', notifications),
   'config.integraciones.api': integrations.api,
   'config.integraciones.apps.list': integrations.apps,

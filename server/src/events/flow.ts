@@ -13,7 +13,7 @@ export type EventFlowOptions = {
 
 /**
  * The server's half of the event path in one process (docs/architecture.md §5 step 3): the outbox
- * relay, given a publisher, and the outbox consumers the modules registered (server/src/modules.ts). Wires deps.wakeOutbox (a commit that wrote
+ * relay, given a publisher, the outbox consumers and background workers the modules registered (server/src/modules.ts). Wires deps.wakeOutbox (a commit that wrote
  * events is handled at once, not at the next poll) and deps.brokerReady (/ready). The runtime
  * (runtime/realtime.ts) starts it with its MQTT link; tests of consumers alone start it bare.
  */
@@ -33,6 +33,7 @@ export function startEventFlow(deps: AppDeps, opts: EventFlowOptions = {}) {
       onEventsWritten: () => deps.wakeOutbox?.(),
     }),
   );
+  const workers = deps.registry.backgroundWorkers().map(({ factory }) => factory(deps, { pollMs: opts.pollMs }));
   deps.wakeOutbox = () => {
     relay?.wake();
     // On PGlite one query runs at a time: the live path first, the consumers a moment later.
@@ -41,10 +42,18 @@ export function startEventFlow(deps: AppDeps, opts: EventFlowOptions = {}) {
   deps.brokerReady = publisher ? () => publisher.connected : undefined;
   relay?.start();
   for (const consumer of consumers) consumer.start();
+  for (const worker of workers) worker.start();
 
   return {
     relay,
     consumers,
+    workers,
+    /** The background worker of that name (e.g. 'webhooks'). */
+    worker(name: string) {
+      const found = workers.find((w) => w.name === name);
+      if (!found) throw new Error(`no background worker '${name}'`);
+      return found;
+    },
     /** The consumer of that name (e.g. 'notifications'). */
     consumer(name: string): OutboxConsumer {
       const found = consumers.find((c) => c.name === name);
@@ -54,7 +63,7 @@ export function startEventFlow(deps: AppDeps, opts: EventFlowOptions = {}) {
     async stop() {
       deps.wakeOutbox = undefined;
       deps.brokerReady = undefined;
-      await Promise.all([relay?.stop(), ...consumers.map((c) => c.stop())]);
+      await Promise.all([relay?.stop(), ...consumers.map((c) => c.stop()), ...workers.map((w) => w.stop())]);
     },
   };
 }

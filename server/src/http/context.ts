@@ -69,6 +69,18 @@ export type FileAccessCheck = (
 /** Builds a consumer's batch handler for one process. */
 export type ConsumerFactory = (deps: AppDeps) => ConsumerHandler;
 
+/** A loop a module runs beside the outbox consumers (e.g. the webhook sender), started and stopped by the event flow. */
+export type BackgroundWorker = {
+  name: string;
+  start(): void;
+  /** New work may be due. */
+  wake(): void;
+  /** Resolves the next time it finds nothing due. */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+};
+export type WorkerFactory = (deps: AppDeps, opts: { pollMs?: number }) => BackgroundWorker;
+
 /**
  * An event type a user can be notified about and choose channels for (docs/product.md §2
  * notificaciones/configuracion); its texts live under notifications.types.<type with _>.{label,title,body}.
@@ -103,6 +115,8 @@ export type ModuleRegistry = {
   entityRoom(type: string, check: EntityRoomCheck): void;
   /** An outbox consumer the event flow runs (events/flow.ts), under a name that keeps its cursor. */
   outboxConsumer(name: string, handler: ConsumerFactory): void;
+  /** A background worker the event flow runs (events/flow.ts) beside the consumers. */
+  backgroundWorker(name: string, factory: WorkerFactory): void;
   /** An event type users may be notified about (the notifications consumer and settings page read them). */
   notificationType(entry: NotificationType): void;
   /** Work the server process repeats on a clock (runtime/periodic.ts runs each, one pass at a time). */
@@ -114,6 +128,7 @@ export type Registry = ModuleRegistry & {
   fileAccessChecks(entityType: string): readonly FileAccessCheck[];
   entityRoomCheck(type: string): EntityRoomCheck | undefined;
   outboxConsumers(): readonly { name: string; handler: ConsumerFactory }[];
+  backgroundWorkers(): readonly { name: string; factory: WorkerFactory }[];
   notificationTypes(): readonly NotificationType[];
   notificationTypeOf(type: string): NotificationType | undefined;
   periodicTasks(): readonly PeriodicTask[];

@@ -1,6 +1,8 @@
-/** Public surface of the integrations module: its pages, lazy-loaded by the route table. */
+/** Public surface of the integrations module: its pages (lazy-loaded by the route table) and reusable panels. */
 export { ApiReferencePage } from './api-apps/api-reference-page.tsx';
 export { ApiAppsPage } from './api-apps/apps-page.tsx';
 export { ApiAppLayout } from './api-apps/app-layout.tsx';
 export { AppHooksPage } from './api-apps/app-hooks-page.tsx';
 export { AppLogsPage } from './api-apps/app-logs-page.tsx';
+export { WebhooksPage } from './webhooks/webhooks-page.tsx';
+export { WebhookApplicationsPanel } from './webhooks/applications-panel.tsx';

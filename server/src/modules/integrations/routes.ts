@@ -5,6 +5,7 @@ import { requirePermission, requireStaff } from '../../auth/guard.ts';
 import { connectionRoutes } from './connections/routes.ts';
 import { syncRoutes } from './sync/routes.ts';
 import { apiAppRoutes } from './api-apps/routes.ts';
+import { webhookRoutes } from './webhooks/routes.ts';
 
 /**
  * docs/product.md §2 config/integraciones: the company's integrations, behind config_integraciones; each
@@ -15,7 +16,8 @@ export const integrationsRoutes = new Hono<AppEnv>()
   .use(requirePermission(CONFIG_INTEGRATIONS))
   .route('/', connectionRoutes)
   .route('/', syncRoutes)
-  .route('/apps', apiAppRoutes);
+  .route('/apps', apiAppRoutes)
+  .route('/webhooks', webhookRoutes);
 
 /** The public API of API apps, outside the session API (mounted by server/src/app.ts). */
 export { createPublicApi } from './api-apps/public-routes.ts';

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { INTEGRATION_RUNNING_STATES, type SyncedKind } from '#domain/integrations';
-import { MAX_ATTEMPTS, retryDelayMs, storableJson } from '#domain/retries';
+import { MAX_ATTEMPTS, RETRY_DELAYS_MS, retryDelayMs, storableJson } from '#domain/retries';
 import { rowsOf, type Tx } from '../../../db/client.ts';
 import { integrationJobs, integrationLogs, integrations } from '../../../db/schema/index.ts';
 import type { OutboxRow } from '../../../events/outbox.ts';
@@ -122,7 +122,7 @@ async function runJob(deps: AppDeps, handler: SyncHandler, job: SyncJob, now: Da
     failure = failureOf(error);
   }
   const durationMs = Math.round(performance.now() - started);
-  const delay = failure?.retry ? retryDelayMs(job.attempts, random) : undefined;
+  const delay = failure?.retry ? retryDelayMs(job.attempts, RETRY_DELAYS_MS, random) : undefined;
   await db.transaction(async (tx) => {
     await tx
       .update(integrationJobs)

@@ -1,0 +1,1 @@
+ALTER TABLE "webhook_applications" ADD CONSTRAINT "webhook_applications_api_app_id_api_apps_id_fk" FOREIGN KEY ("api_app_id") REFERENCES "public"."api_apps"("id") ON DELETE cascade ON UPDATE no action;
