@@ -67,3 +67,10 @@ export const INTEGRATION_SETTINGS = {
   procore: { required: ['company_id', 'client_id', 'client_secret'], secret: ['client_secret'] },
   calendario: { required: [], secret: [] },
 } as const satisfies Record<IntegrationKind, { required: readonly string[]; secret: readonly string[] }>;
+
+/** The services' own names, the same in every language. */
+export const INTEGRATION_NAMES = {
+  hubspot: 'HubSpot',
+  procore: 'Procore',
+  calendario: 'Calendario',
+} as const satisfies Record<IntegrationKind, string>;

@@ -7,6 +7,7 @@ import { publicFileRoutes, storageRoutes } from './modules/files/routes.ts';
 import { staticClient } from './http/static.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { portalFraming } from './modules/after-sales/service.ts';
+import { providerRequestRoutes } from './modules/integrations/service.ts';
 
 export const API_V2 = '/api/v2/public/api';
 export const API_V1 = '/api/v1';
@@ -58,6 +59,8 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
   // Files (docs/product.md §7): read behind the session cookie; /storage takes signed uploads when storage is local disk.
   app.route('/api/v2/public/files', publicFileRoutes);
   app.route('/storage', storageRoutes);
+  // The provider's links of a module or integration request: authorised by their signed token alone (no session).
+  app.route('/proveedor/solicitudes', providerRequestRoutes);
   app.all('/api/*', notFoundJson);
   // The owner portal's pages may be framed only by the sites its projects allow (docs/product.md#owner-portal).
   app.use('/portal/*', portalFraming);
