@@ -51,7 +51,9 @@ export function providerPage(t: Translate, view: ProviderPageView): string {
   const done = view.done ? `<p class="ok">${escapeHtml(t('integrations.requests.page.done'))}</p>` : '';
   const action = view.open
     ? `<form method="post"><button type="submit">${escapeHtml(t(`integrations.requests.page.step_${view.step}_${view.target.kind}`))}</button></form>`
-    : `<p class="note">${escapeHtml(t(noteKey(view)))}</p>`;
+    : view.done
+      ? ''
+      : `<p class="note">${escapeHtml(t(noteKey(view)))}</p>`;
   return layout(title, `<h1>${escapeHtml(title)}</h1><dl>${list}</dl>${done}${action}`);
 }
 

@@ -112,7 +112,8 @@ describe('module and integration requests (docs/product.md §4, §6)', () => {
     expect((await ask({ kind: 'integration', integration: 'hubspot' })).status).toBe(409);
     const links = linksOf((await lastMail()).text);
     expect(links).toHaveLength(1);
-    expect((await provider(links[0], 'POST')).text).toContain('la empresa la configura');
+    expect((await provider(links[0], 'POST')).text).toContain('la empresa fue notificada');
+    expect((await provider(links[0])).text).toContain('la empresa la configura');
     const view = await ctx.request('GET', 'configuracion/integraciones/hubspot', { cookie: admin });
     expect(view.json.data.state).toBe('en_proceso');
     const [moved] = await ctx.db
