@@ -60,7 +60,14 @@ async function answerPage(c: Context<AppEnv>, take: boolean) {
       }),
     );
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return c.html(providerNotFoundPage(t), 404);
+    // A browser gets the page; a client asking for JSON only gets the API's {message, errors} in its language.
+    if (error instanceof ApiError && error.status === 404 && !wantsJsonOnly(c))
+      return c.html(providerNotFoundPage(t), 404);
     throw error;
   }
 }
+
+const wantsJsonOnly = (c: Context<AppEnv>) => {
+  const accept = c.req.header('accept') ?? '';
+  return accept.includes('application/json') && !accept.includes('text/html');
+};
