@@ -1,6 +1,13 @@
 import { z } from 'zod';
-import { INTEGRATION_KINDS, INTEGRATION_STATES, SYNC_JOB_STATES } from './integrations.ts';
+import {
+  INTEGRATION_KINDS,
+  INTEGRATION_STATES,
+  MODULE_STATUSES,
+  REQUESTABLE_MODULES,
+  SYNC_JOB_STATES,
+} from './integrations.ts';
 import { instant } from './responses.ts';
+import type { CompanyModule } from './permission-catalogue.ts';
 
 /**
  * One integration as config/integraciones shows it (docs/product.md §2, §3 CRM integration): its state (null: never
@@ -41,3 +48,22 @@ export const syncLogSchema = z.object({
   failed: z.number(),
 });
 export type SyncLog = z.infer<typeof syncLogSchema>;
+
+/**
+ * One requestable module as config/integraciones lists it (docs/product.md §4): its status (null: never configured
+ * nor requested) and when it was last requested.
+ */
+export const moduleRequestViewSchema = z.object({
+  module: z.enum(REQUESTABLE_MODULES as [CompanyModule, ...CompanyModule[]]),
+  status: z.enum(MODULE_STATUSES).nullable(),
+  requested_at: instant.nullable(),
+});
+export type ModuleRequestView = z.infer<typeof moduleRequestViewSchema>;
+
+/** The answer of a request: what was asked, its key (e.g. biblioteca_solicitar_activacion) and its state now. */
+export const activationRequestViewSchema = z.object({
+  key: z.string(),
+  state: z.enum(INTEGRATION_STATES),
+  provider_notified: z.boolean(),
+});
+export type ActivationRequestView = z.infer<typeof activationRequestViewSchema>;

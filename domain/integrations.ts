@@ -2,6 +2,9 @@ import { emptyBody, type CommandTable } from './commands.ts';
 import { COMPANY_MODULES, type CompanyModule } from './permission-catalogue.ts';
 import { CONFIG_INTEGRATIONS } from './permissions.ts';
 
+/** Who may see and change the company's integrations (named in domain/permissions.ts). */
+export { CONFIG_INTEGRATIONS };
+
 /**
  * Integrations and requested modules (docs/product.md §1, §2 config/integraciones, §3 CRM integration, §4): the
  * contract the machine (machines/integration.ts), the server (server/src/modules/integrations) and the client
@@ -74,3 +77,10 @@ export const SYNCED_KINDS = ['hubspot', 'procore'] as const satisfies readonly I
 export type SyncedKind = (typeof SYNCED_KINDS)[number];
 /** How many lines of an integration's log a screen shows (docs/product.md §9, as for webhooks). */
 export const SYNC_LOG_LIMIT = 100;
+
+/** The services' own names, the same in every language. */
+export const INTEGRATION_NAMES = {
+  hubspot: 'HubSpot',
+  procore: 'Procore',
+  calendario: 'Calendario',
+} as const satisfies Record<IntegrationKind, string>;

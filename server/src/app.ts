@@ -7,7 +7,7 @@ import { publicFileRoutes, storageRoutes } from './modules/files/routes.ts';
 import { staticClient } from './http/static.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { portalFraming } from './modules/after-sales/service.ts';
-import { createPublicApi } from './modules/integrations/routes.ts';
+import { createPublicApi, providerRequestRoutes } from './modules/integrations/routes.ts';
 import { PUBLIC_API_BASE } from '#domain/api-apps';
 
 export const API_V2 = '/api/v2/public/api';
@@ -69,6 +69,8 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
   // Files (docs/product.md §7): read behind the session cookie; /storage takes signed uploads when storage is local disk.
   app.route('/api/v2/public/files', publicFileRoutes);
   app.route('/storage', storageRoutes);
+  // The provider's links of a module or integration request: authorised by their signed token alone (no session).
+  app.route('/proveedor/solicitudes', providerRequestRoutes);
   app.all('/api/*', notFoundJson);
   // The owner portal's pages may be framed only by the sites its projects allow (docs/product.md#owner-portal).
   app.use('/portal/*', portalFraming);

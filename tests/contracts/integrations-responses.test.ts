@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { dataOf } from '#domain/responses';
 import { apiAppRowSchema, apiCallPageSchema } from '#domain/api-apps-responses';
-import { connectionViewSchema, syncLogSchema } from '#domain/integrations-responses';
+import { connectionViewSchema, moduleRequestViewSchema, syncLogSchema } from '#domain/integrations-responses';
 import { PUBLIC_OPERATIONS } from '#domain/public-api';
 import { createTestContext, type TestContext } from '../../server/src/test-support.ts';
 import { issueApp, publicGet, tokenOf } from '../../server/src/modules/integrations/test/api-app-kit.ts';
 
 /**
- * The response schemas of config/integraciones (its integrations, their logs, API apps) (domain/api-apps-responses.ts) and of the public API v1
- * (domain/public-api.ts) against the real answers: each must parse to itself, so the server cannot add, drop or
+ * The response schemas of config/integraciones (domain/integrations-responses.ts, domain/api-apps-responses.ts) and
+ * of the public API v1 (domain/public-api.ts) against the real answers: each must parse to itself, so the server cannot add, drop or
  * retype a field that the screens, the OpenAPI document or an integrator read.
  */
 let ctx: TestContext;
@@ -61,5 +61,9 @@ describe('integrations response schemas against the real answers', () => {
     expect(tickets.data.length).toBeGreaterThan(0);
     await publicParses('ticket', `/tickets/${tickets.data[0].id}`);
     await publicParses('units', '/units?rowsPerPage=100');
+  });
+
+  it('the requestable modules', async () => {
+    await parses('configuracion/integraciones/modulos', dataOf(moduleRequestViewSchema.array()));
   });
 });

@@ -49,6 +49,7 @@ const integrations = {
   appHooks: lazyPage(loadIntegrations, 'AppHooksPage'),
   appLogs: lazyPage(loadIntegrations, 'AppLogsPage'),
   webhooks: lazyPage(loadIntegrations, 'WebhooksPage'),
+  index: lazyPage(loadIntegrations, 'IntegrationsIndexPage'),
 };
 const notifications = {
   configuracion: lazyPage(() => import('../modules/notifications/index.ts'), 'ConfiguracionPage'),
@@ -171,6 +172,7 @@ export const PAGES: Readonly<Record<string, PageComponent>> = {
   'config.permisos': config.permisos,
   'config.usuarios': config.usuarios,
   'config.integraciones.webhooks': integrations.webhooks,
+  'config.integraciones.index': integrations.index,
   ...under('config.notificaciones', notifications),
   'config.integraciones.api': integrations.api,
   'config.integraciones.apps.list': integrations.apps,

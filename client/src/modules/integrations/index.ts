@@ -1,4 +1,6 @@
-/** Public surface of the integrations module: its pages (lazy-loaded by the route table) and reusable panels. */
+/** Public surface of the integrations module: its pages (lazy-loaded by the route table) and reusable widgets. */
+export { IntegrationsIndexPage } from './overview/integrations-index-page.tsx';
+export { RequestActivationButton } from './overview/request-activation-button.tsx';
 export { ApiReferencePage } from './api-apps/api-reference-page.tsx';
 export { ApiAppsPage } from './api-apps/apps-page.tsx';
 export { ApiAppLayout } from './api-apps/app-layout.tsx';

@@ -14,7 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { FichaState } from '#machines/ficha';
-import { createdAt, id, updatedAt } from './columns.ts';
+import { createdAt, id, ts, updatedAt } from './columns.ts';
 import type { ModuleStatus } from '#domain/integrations';
 
 /** The tenant of a row (docs/architecture.md: every query is scoped by it). */
@@ -316,6 +316,9 @@ export const moduleStatus = pgTable(
     companyId: companyId(),
     module: text('module').notNull(),
     status: text('status').$type<ModuleStatus>().notNull(),
+    /** Who asked the provider for the module and when (integrations/requests); null when never requested. */
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    requestedAt: ts('requested_at'),
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.module] })],

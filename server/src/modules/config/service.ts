@@ -104,3 +104,6 @@ export function registerConfig(registry: ModuleRegistry): void {
 
 /** The administrative audit trail, for modules whose administrative changes it follows (integrations' API apps). */
 export { actorOf, recordAudit } from './audit/record.ts';
+/** A module's status written by another module (integrations/requests: the provider activates a requested module). */
+export { forgetModuleSessions, writeModuleStatus } from './profiles/modules.ts';
+export { staffHolding } from './shared/people.ts';

@@ -4,6 +4,7 @@ import type { AppEnv } from '../../http/context.ts';
 import { requirePermission, requireStaff } from '../../auth/guard.ts';
 import { connectionRoutes } from './connections/routes.ts';
 import { syncRoutes } from './sync/routes.ts';
+import { requestRoutes } from './requests/routes.ts';
 import { apiAppRoutes } from './api-apps/routes.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 
@@ -16,8 +17,10 @@ export const integrationsRoutes = new Hono<AppEnv>()
   .use(requirePermission(CONFIG_INTEGRATIONS))
   .route('/', connectionRoutes)
   .route('/', syncRoutes)
+  .route('/', requestRoutes)
   .route('/apps', apiAppRoutes)
   .route('/webhooks', webhookRoutes);
 
-/** The public API of API apps, outside the session API (mounted by server/src/app.ts). */
+/** What server/src/app.ts mounts outside the session API: the public API of API apps, the provider's links. */
 export { createPublicApi } from './api-apps/public-routes.ts';
+export { providerRequestRoutes } from './requests/routes.ts';

@@ -1,11 +1,13 @@
 import type { ModuleRegistry } from '../../registry.ts';
+import { NOTIFY_IN_APP } from '../notifications/service.ts';
 import { registerWebhooks } from './webhooks/register.ts';
 
 /**
- * The integrations module's public face (docs/modules.md §3) and what it adds to checks other parts own, called
- * once where the process is assembled (server/src/modules.ts): the webhooks' consumer and sender. API apps register
- * nothing: their public API is mounted by server/src/app.ts.
+ * The integrations module's public face (docs/modules.md §3) and what it adds to the process, called once where
+ * the process is assembled (server/src/modules.ts): the webhooks' consumer and sender, and the notice the company's
+ * integration administrators get when the provider moves one of their requests on (docs/product.md §4).
  */
 export function registerIntegrations(registry: ModuleRegistry): void {
   registerWebhooks(registry);
+  registry.notificationType({ type: 'integration.state_changed', group: 'integrations', defaults: NOTIFY_IN_APP });
 }

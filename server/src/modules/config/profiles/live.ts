@@ -39,7 +39,7 @@ export async function announceProfileChange(
 export async function announceModuleSwitch(
   tx: Tx,
   companyId: number,
-  actorId: number,
+  actorId: number | null,
   data: { modulo: string; enabled: boolean },
 ) {
   await recordEvent(tx, { type: PERMISSIONS_CHANGED_EVENT, companyId, actorId, data });

@@ -9,12 +9,13 @@ import {
   PERMISSION_CATALOGUE,
   type CompanyModule,
 } from '#domain/permission-catalogue';
-import type { DbOrTx } from '../../../db/client.ts';
+import type { AuditAction } from '#domain/audit';
+import type { DbOrTx, Tx } from '../../../db/client.ts';
 import { moduleStatus } from '../../../db/schema/index.ts';
 import { transactionWithEvents } from '../../../events/outbox.ts';
 import type { AppDeps, SessionUser } from '../../../http/context.ts';
 import type { Translate } from '../../../lib/i18n.ts';
-import { actorOf, recordAudit } from '../audit/record.ts';
+import { actorOf, recordAudit, type AuditActor } from '../audit/record.ts';
 import { announceModuleSwitch, forgetSessions, usersOfCompany } from './live.ts';
 
 type StoredStatus = typeof moduleStatus.$inferSelect.status;
@@ -57,27 +58,48 @@ export async function switchModule(deps: AppDeps, user: SessionUser, modulo: Com
   let affected: number[] = [];
   const status: StoredStatus = enabled ? 'activo' : 'inactivo';
   const answer = await transactionWithEvents(deps, async (tx) => {
-    const before = (await statuses(tx, user.companyId)).get(modulo) ?? null;
-    if (before !== status) {
-      await tx
-        .insert(moduleStatus)
-        .values({ companyId: user.companyId, module: modulo, status })
-        .onConflictDoUpdate({
-          target: [moduleStatus.companyId, moduleStatus.module],
-          set: { status, updatedAt: new Date() },
-        });
-      await recordAudit(tx, actorOf(user), {
-        entity: 'module',
-        entityId: null,
-        action: enabled ? 'enabled' : 'disabled',
-        before: { modulo, status: before },
-        after: { modulo, status },
-      });
-      affected = await usersOfCompany(tx, user.companyId);
-      await announceModuleSwitch(tx, user.companyId, user.id, { modulo, enabled });
-    }
+    affected = await writeModuleStatus(tx, actorOf(user), modulo, status, enabled ? 'enabled' : 'disabled');
     return { modulo, enabled, status };
   });
   forgetSessions(deps, affected);
   return answer;
 }
+
+/**
+ * Writes a module's status for the company in the caller's transaction, with its audit line; a change is announced
+ * to every open staff tab (call it last: the announcement holds the outbox lock) and answers the users whose cached
+ * sessions must be forgotten after the commit (forgetModuleSessions). The administrator's switch and the provider's activation of a
+ * requested module (integrations/requests) both go through here.
+ */
+export async function writeModuleStatus(
+  tx: Tx,
+  who: AuditActor,
+  modulo: CompanyModule,
+  status: StoredStatus,
+  action: AuditAction,
+  request?: { by: number | null; at: Date },
+): Promise<number[]> {
+  const before = (await statuses(tx, who.companyId)).get(modulo) ?? null;
+  if (before === status) return [];
+  const requested = request ? { requestedBy: request.by, requestedAt: request.at } : {};
+  await tx
+    .insert(moduleStatus)
+    .values({ companyId: who.companyId, module: modulo, status, ...requested })
+    .onConflictDoUpdate({
+      target: [moduleStatus.companyId, moduleStatus.module],
+      set: { status, updatedAt: new Date(), ...requested },
+    });
+  await recordAudit(tx, who, {
+    entity: 'module',
+    entityId: null,
+    action,
+    before: { modulo, status: before },
+    after: { modulo, status },
+  });
+  const affected = await usersOfCompany(tx, who.companyId);
+  await announceModuleSwitch(tx, who.companyId, who.userId, { modulo, enabled: isOn(status) });
+  return affected;
+}
+
+/** After the commit of writeModuleStatus: the affected users' sessions are loaded again on their next request. */
+export const forgetModuleSessions = forgetSessions;

@@ -1,5 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { integrationCommands, type IntegrationKind, type IntegrationState } from '#domain/integrations';
+import {
+  INTEGRATION_NAMES,
+  integrationCommands,
+  type IntegrationKind,
+  type IntegrationState,
+} from '#domain/integrations';
+import type { AuditAction } from '#domain/audit';
 import { integrationMachine, type IntegrationEvent, type IntegrationEventType } from '#machines/integration';
 import { integrations } from '../../../db/schema/index.ts';
 import { runCommand } from '../../../commands/runner.ts';
@@ -23,6 +29,8 @@ export async function connectionCommand(
   kind: IntegrationKind,
   type: IntegrationEventType,
   t: Translate,
+  /** Who hears of the change (the provider's steps tell the company's administrators). */
+  notify?: { users: readonly number[]; link: string },
 ) {
   const current = await loadConnection(deps.database.db, companyId, kind);
   const { result } = await runCommand(deps, {
@@ -38,7 +46,9 @@ export async function connectionCommand(
     actor,
     userId: typeof actor === 'object' ? actor.id : null,
     t,
-    data: (next) => ({ kind, state: next.to }),
+    data: (next) => ({ kind, state: next.to, subject: INTEGRATION_NAMES[kind] }),
+    notify: notify?.users,
+    link: notify?.link,
     persist: async (tx, next) => {
       const [after] = await tx
         .update(integrations)
@@ -49,7 +59,7 @@ export async function connectionCommand(
       await recordAudit(tx, userId ? actorOf({ id: userId, companyId }) : { companyId, userId: null }, {
         entity: 'integration',
         entityId: after.id,
-        action: next.to === 'inactiva' ? 'disabled' : 'enabled',
+        action: AUDIT_ACTION_OF[next.to as IntegrationState],
         before: { kind, state: next.from },
         after: { kind, state: next.to },
       });
@@ -58,6 +68,13 @@ export async function connectionCommand(
   });
   return viewOf(deps, kind, result);
 }
+
+const AUDIT_ACTION_OF = {
+  solicitada: 'requested',
+  en_proceso: 'updated',
+  activa: 'enabled',
+  inactiva: 'disabled',
+} as const satisfies Record<IntegrationState, AuditAction>;
 
 function eventOf(type: IntegrationEventType, configured: boolean): IntegrationEvent {
   return type === 'integration.activate' ? { type, isConfigured: configured } : { type };
