@@ -7,6 +7,7 @@ import { publicFileRoutes, storageRoutes } from './modules/files/routes.ts';
 import { staticClient } from './http/static.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { portalFraming } from './modules/after-sales/service.ts';
+import { calendarFeedRoutes, FEED_PATH } from './modules/integrations/routes.ts';
 
 export const API_V2 = '/api/v2/public/api';
 export const API_V1 = '/api/v1';
@@ -58,6 +59,8 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
   // Files (docs/product.md §7): read behind the session cookie; /storage takes signed uploads when storage is local disk.
   app.route('/api/v2/public/files', publicFileRoutes);
   app.route('/storage', storageRoutes);
+  // The scheduling tool's iCalendar feeds: calendar applications subscribe without a session (the URL is the secret).
+  app.route(FEED_PATH, calendarFeedRoutes);
   app.all('/api/*', notFoundJson);
   // The owner portal's pages may be framed only by the sites its projects allow (docs/product.md#owner-portal).
   app.use('/portal/*', portalFraming);

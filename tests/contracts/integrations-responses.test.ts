@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { dataOf } from '#domain/responses';
-import { connectionViewSchema } from '#domain/integrations-responses';
+import { calendarFeedRowSchema, calendarFeedViewSchema, connectionViewSchema } from '#domain/integrations-responses';
 import { createTestContext, type TestContext } from '../../server/src/test-support.ts';
 
 /**
@@ -29,5 +29,10 @@ describe('integrations response schemas against the real answers', () => {
   it('the index and one integration', async () => {
     await parses('configuracion/integraciones', dataOf(connectionViewSchema.array()));
     await parses('configuracion/integraciones/hubspot', dataOf(connectionViewSchema));
+  });
+
+  it("the calendar: one's own feed and the administrators' list", async () => {
+    await parses('configuracion/integraciones/calendario/mi-feed', dataOf(calendarFeedViewSchema));
+    await parses('configuracion/integraciones/calendario/feeds', dataOf(calendarFeedRowSchema.array()));
   });
 });

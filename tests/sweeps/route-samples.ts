@@ -123,6 +123,7 @@ export function kindOf(segments: string[], index: number): ParamKind | undefined
   if (name === 'assignmentId') return 'assignment';
   if (name === 'positionId') return 'position';
   if (name === 'profileId') return 'profile';
+  if (name === 'userId') return 'user';
   const before = segments[index - 1] ?? '';
   // /entregas/<level>/:id and /entregas/<parent>/:id/<child>: the chosen level names the kind.
   if (segments[index - 2] === 'entregas' && CATALOGUE_LEVEL[before]) return CATALOGUE_LEVEL[before];

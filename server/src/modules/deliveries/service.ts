@@ -35,3 +35,6 @@ export function registerDeliveries(registry: ModuleRegistry): void {
 
 /** For the global search (server/src/modules/search): units by number and owners by name or RUT. */
 export { searchOwners, searchUnits } from './fichas/search.ts';
+
+/** The scheduling tool's calendar feeds (integrations/calendar) list a person's delivery appointments. */
+export { deliveryVisitsOf } from './schedule/calendar-appointments.ts';
