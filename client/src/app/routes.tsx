@@ -41,6 +41,10 @@ const config = {
   permisos: lazyPage(() => import('../modules/config/index.ts'), 'PermisosPage'),
   usuarios: lazyPage(() => import('../modules/config/index.ts'), 'UsuariosPage'),
 };
+const integrations = {
+  scheduling: lazyPage(() => import('../modules/integrations/index.ts'), 'SchedulingPage'),
+  myCalendar: lazyPage(() => import('../modules/integrations/index.ts'), 'MyCalendarPage'),
+};
 const notifications = {
   configuracion: lazyPage(() => import('../modules/notifications/index.ts'), 'ConfiguracionPage'),
   recibidas: lazyPage(() => import('../modules/notifications/index.ts'), 'RecibidasPage'),
@@ -157,6 +161,8 @@ export const PAGES: Readonly<Record<string, PageComponent>> = {
   'config.trabajadores': config.trabajadores,
   'config.cursos': config.cursos,
   'config.mis-cursos': config.misCursos,
+  'config.mi-calendario': integrations.myCalendar,
+  'config.integraciones.scheduling': integrations.scheduling,
   'config.auditoria': config.auditoria,
   'config.cargos': config.cargos,
   'config.permisos': config.permisos,

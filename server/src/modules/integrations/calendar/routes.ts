@@ -12,8 +12,9 @@ import { feedCalendar } from './feed-calendar.ts';
  * the unguessable token is the credential, calendar apps send no cookie — so it lives beside the files outside the
  * session API (server/src/app.ts). Anything but a live feed of a running scheduling tool is a plain 404.
  */
-export const calendarFeedRoutes = new Hono<AppEnv>().get('/:file', async (c) => {
-  const token = /^([A-Za-z0-9_-]+)\.ics$/.exec(c.req.param('file'))?.[1];
+export const calendarFeedRoutes = new Hono<AppEnv>().get('/:token', async (c) => {
+  // The segment is '<token>.ics' (calendar applications like the extension); anything else is no feed.
+  const token = /^([A-Za-z0-9_-]+)\.ics$/.exec(c.req.param('token'))?.[1];
   const ics = token && (await feedCalendar(c.var.deps, token));
   if (!ics) throw notFound();
   return c.body(ics, 200, {
