@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test-support.ts';
-import { mailOutbox } from '../../../db/schema/index.ts';
+import { mailOutbox, unitOwners, units } from '../../../db/schema/index.ts';
 import { calendarDemo, demoTicket, type CalendarDemo } from './test/fixtures.ts';
 import { eventsOf, parseIcs, textOf } from './test/ics-reader.ts';
 
@@ -77,6 +77,25 @@ describe('visit e-mails carry the invitation (docs/api.md "Calendar feeds")', ()
 
     const page = await ctx.request('GET', '/dev/mail', { cookie: admin });
     expect(page.text).toContain('invite.ics');
+  });
+
+  it('the delivery appointment e-mail carries one too', async () => {
+    // The demo owner's unit is delivered: make them the owner of one still to deliver.
+    const [unit] = await ctx.db
+      .select({ id: units.id })
+      .from(units)
+      .where(and(eq(units.projectId, demo.projectId), eq(units.deliveryState, 'por_entregar')))
+      .limit(1);
+    await ctx.db.insert(unitOwners).values({ unitId: unit.id, ownerId: demo.ownerId, companyId: ctx.seed.companyId });
+    const res = await ctx.request('POST', `entregas/fichas/${unit.id}/agendar`, {
+      cookie: admin,
+      body: { start_at: inDays(6), responsible_id: demo.agente },
+    });
+    expect(res.status, res.text).toBe(200);
+    const [invite] = (await lastMail()).attachments!;
+    const [event] = eventsOf(parseIcs(invite.content));
+    expect(textOf(event, 'UID')).toMatch(/^delivery-\d+@localhost$/);
+    expect(textOf(event, 'SUMMARY')).toMatch(/^Entrega · /);
   });
 
   it('sends no invitation while the scheduling tool is off', async () => {
