@@ -19,6 +19,10 @@ describe('VTIMEZONE from the platform zone data', () => {
     expect(santiago).toContain('TZID:America/Santiago');
     expect(santiago.match(/BEGIN:DAYLIGHT/g)).toHaveLength(1);
     expect(santiago).toContain('TZOFFSETFROM:-0400\r\nTZOFFSETTO:-0300');
+    expect(santiago).toContain('DTSTART:19700101T000000');
+    // Chile moves its clocks at local midnight: whole minutes, no stray seconds, even from an odd window start.
+    const odd = vtimezone('America/Santiago', year[0] + 12_345, year[1]);
+    expect(odd.match(/DTSTART:\d{8}T\d{6}/g)!.every((d) => d.endsWith('00'))).toBe(true);
     const bogota = vtimezone('America/Bogota', ...year);
     expect(bogota.match(/BEGIN:STANDARD/g)).toHaveLength(1);
     expect(bogota).toContain('TZOFFSETTO:-0500');

@@ -5,7 +5,8 @@
  */
 
 const MINUTE = 60_000;
-const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 
 /** The zone's offset from UTC at an instant, in minutes (Chile in winter: -240). */
 export function offsetMinutes(timeZone: string, at: number): number {
@@ -52,7 +53,7 @@ function localStamp(at: number, offset: number) {
   );
 }
 
-function observance(timeZone: string, at: number, before: number, after: number) {
+function observance(at: number, before: number, after: number) {
   const kind = after > before ? 'DAYLIGHT' : 'STANDARD';
   return [
     `BEGIN:${kind}`,
@@ -66,11 +67,13 @@ function observance(timeZone: string, at: number, before: number, after: number)
 
 /** The VTIMEZONE text of a zone over [from, to) (ical-generator's timezone generator, window bound). */
 export function vtimezone(timeZone: string, from: number, to: number): string {
-  const start = from - DAY;
+  // Whole hours: the search then lands on whole minutes (zones change on them).
+  const start = Math.floor((from - DAY) / HOUR) * HOUR;
   const first = offsetMinutes(timeZone, start);
-  const lines = ['BEGIN:VTIMEZONE', `TZID:${timeZone}`, ...observance(timeZone, Date.UTC(1970, 0, 1), first, first)];
+  const since1970 = Date.UTC(1970, 0, 1) - first * MINUTE;
+  const lines = ['BEGIN:VTIMEZONE', `TZID:${timeZone}`, ...observance(since1970, first, first)];
   for (const at of offsetChanges(timeZone, start, to + DAY)) {
-    lines.push(...observance(timeZone, at, offsetMinutes(timeZone, at - MINUTE), offsetMinutes(timeZone, at)));
+    lines.push(...observance(at, offsetMinutes(timeZone, at - MINUTE), offsetMinutes(timeZone, at)));
   }
   lines.push('END:VTIMEZONE');
   return lines.join('\r\n');

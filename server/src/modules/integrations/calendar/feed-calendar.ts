@@ -43,7 +43,6 @@ export async function feedCalendar(deps: AppDeps, token: string, now = new Date(
     from: range.from.getTime(),
     to: range.to.getTime() + DAY,
   });
-  calendar.x([['X-WR-TIMEZONE', opts.timeZone]]);
   for (const visit of visits.sort((a, b) => a.start.getTime() - b.start.getTime())) addVisit(calendar, visit, opts);
   return calendar.toString();
 }
