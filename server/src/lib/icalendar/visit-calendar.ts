@@ -60,6 +60,10 @@ export function visitCalendar(
 
 /** Writes one visit as a VEVENT: summary, place, ticket and link, status, and its revision. */
 export function addVisit(calendar: ICalCalendar, visit: CalendarVisit, opts: CalendarOptions) {
+  return calendar.createEvent(eventData(visit, opts));
+}
+
+function eventData(visit: CalendarVisit, opts: CalendarOptions) {
   const { t } = opts;
   const link = `${opts.publicUrl}${visit.path}`;
   const description = [
@@ -68,7 +72,7 @@ export function addVisit(calendar: ICalCalendar, visit: CalendarVisit, opts: Cal
     t('integrations.calendar.event.project', { name: visit.projectName }),
     t('integrations.calendar.event.link', { url: link }),
   ].filter(Boolean);
-  calendar.createEvent({
+  return {
     id: visitUid(visit, opts.publicUrl),
     summary: t(`integrations.calendar.event.summary_${visit.kind}`, { place: visit.place }),
     start: dayjs(visit.start).tz(opts.timeZone),
@@ -81,18 +85,22 @@ export function addVisit(calendar: ICalCalendar, visit: CalendarVisit, opts: Cal
     sequence: sequenceOf(visit.updatedAt),
     lastModified: visit.updatedAt,
     stamp: visit.updatedAt,
-  });
+  };
 }
 
 /**
- * The invite.ics of an e-mail about one visit: METHOD:REQUEST (add or update the event with the feed's UID), or
+ * The invite.ics of an e-mail about one visit to `to`: METHOD:REQUEST (add or update the event with the feed's UID), or
  * METHOD:CANCEL when the visit was called off.
  */
-export function visitInvite(visit: CalendarVisit, opts: CalendarOptions) {
+export function visitInvite(visit: CalendarVisit, opts: CalendarOptions & { to: string }) {
   const cancel = visit.status === 'cancelled';
   const method = cancel ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST;
   const calendar = visitCalendar(opts, { method, from: visit.start.getTime() - DAY, to: visit.end.getTime() + DAY });
-  addVisit(calendar, visit, opts);
+  // iTIP (RFC 5546) asks a REQUEST for its organizer and attendee: the app's no-reply address, and the recipient,
+  // who answers through the e-mail's link, not by RSVP.
+  const event = addVisit(calendar, visit, opts);
+  event.organizer({ name: 'Postventa', email: `no-reply@${new URL(opts.publicUrl).hostname}` });
+  event.createAttendee({ email: opts.to, rsvp: false });
   return {
     filename: 'invite.ics',
     contentType: `text/calendar; charset=utf-8; method=${method}`,

@@ -50,7 +50,13 @@ export async function mailConfirmation(deps: AppDeps, ticket: Ticket, order: Ord
       url: visitUrl(deps, token),
     }),
     // The scheduling tool's invitation: the visit in the owner's calendar, updated by each new e-mail.
-    attachments: await visitInviteAttachments(deps, ticket.companyId, await orderVisit(deps.database.db, order.id), t),
+    attachments: await visitInviteAttachments(
+      deps,
+      ticket.companyId,
+      await orderVisit(deps.database.db, order.id),
+      t,
+      account.email!,
+    ),
   });
   return true;
 }

@@ -244,7 +244,7 @@ async function mailOwners(deps: AppDeps, unit: Unit, schedule: Schedule, token: 
         url: linkUrl(deps, token),
       }),
       // The scheduling tool's invitation: the appointment in the owner's calendar, updated by each new e-mail.
-      attachments: await visitInviteAttachments(deps, unit.companyId, visit, t),
+      attachments: await visitInviteAttachments(deps, unit.companyId, visit, t, user.email),
     });
     sent++;
   }

@@ -67,6 +67,9 @@ describe('visit e-mails carry the invitation (docs/api.md "Calendar feeds")', ()
     const [event] = eventsOf(calendar);
     expect(textOf(event, 'UID')).toBe(`order-${order.id}@localhost`);
     expect(textOf(event, 'STATUS')).toBe('TENTATIVE');
+    // A calendar-address is a URI: its scheme is case-insensitive.
+    expect(textOf(event, 'ORGANIZER')?.toLowerCase()).toBe('mailto:no-reply@localhost');
+    expect(textOf(event, 'ATTENDEE')?.toLowerCase()).toBe(`mailto:${OWNER_MAIL}`);
 
     const feed = (await ctx.request('GET', 'configuracion/integraciones/calendario/mi-feed', { cookie: agent })).json
       .data;

@@ -27,8 +27,9 @@ export async function visitInviteAttachments(
   companyId: number,
   visit: CalendarVisit | undefined,
   t: Translate,
+  to: string,
 ): Promise<MailAttachment[]> {
   if (!visit || !(await calendarRunning(deps, companyId))) return [];
   const timeZone = await companyTimeZone(deps.database.db, companyId);
-  return [visitInvite(visit, { publicUrl: deps.config.publicUrl, timeZone, t })];
+  return [visitInvite(visit, { publicUrl: deps.config.publicUrl, timeZone, t, to })];
 }
