@@ -6,8 +6,8 @@ import {
   REQUESTABLE_MODULES,
   SYNC_JOB_STATES,
 } from './integrations.ts';
-import { instant } from './responses.ts';
 import type { CompanyModule } from './permission-catalogue.ts';
+import { instant, personBriefSchema } from './responses.ts';
 
 /**
  * One integration as config/integraciones shows it (docs/product.md §2, §3 CRM integration): its state (null: never
@@ -67,3 +67,28 @@ export const activationRequestViewSchema = z.object({
   provider_notified: z.boolean(),
 });
 export type ActivationRequestView = z.infer<typeof activationRequestViewSchema>;
+// ─── Calendar feeds (integrations/calendar, docs/api.md "Calendar feeds") ─────────────────────────────────────────
+
+/**
+ * The signed-in user's own calendar subscription: the secret URL (https and webcal://), the Google Calendar link,
+ * whether the company's scheduling tool runs (otherwise the URL answers 404), and when it was made, rotated, read.
+ */
+export const calendarFeedViewSchema = z.object({
+  url: z.string(),
+  webcal_url: z.string(),
+  google_url: z.string(),
+  running: z.boolean(),
+  created_at: instant,
+  rotated_at: instant.nullable(),
+  last_fetched_at: instant.nullable(),
+});
+export type CalendarFeedView = z.infer<typeof calendarFeedViewSchema>;
+
+/** One person's feed as an administrator sees it: never the URL, only who and when. */
+export const calendarFeedRowSchema = z.object({
+  user: personBriefSchema,
+  created_at: instant,
+  rotated_at: instant.nullable(),
+  last_fetched_at: instant.nullable(),
+});
+export type CalendarFeedRow = z.infer<typeof calendarFeedRowSchema>;

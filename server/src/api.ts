@@ -5,7 +5,7 @@ import { inputGuard } from './http/body-guard.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { homeRoutes } from './modules/home/routes.ts';
 import { configRoutes } from './modules/config/routes.ts';
-import { integrationsRoutes } from './modules/integrations/routes.ts';
+import { integrationsRoutes, personalFeedRoutes } from './modules/integrations/routes.ts';
 import { afterSalesRoutes } from './modules/after-sales/routes.ts';
 import { deliveryRoutes } from './modules/deliveries/routes.ts';
 import { filesRoutes, presignedPostRoutes } from './modules/files/routes.ts';
@@ -18,22 +18,26 @@ import { mqttCredentialRoutes, realtimeRoutes } from './events/routes.ts';
  * Hono sub-app mounted once here.
  */
 export function createApi() {
-  return new Hono<AppEnv>()
-    .use(csrfGuard)
-    .use(inputGuard)
-    .use(sessionLoader)
-    .route('/auth', authRoutes)
-    .route('/auth', mqttCredentialRoutes)
-    .route('/home', homeRoutes)
-    .route('/configuracion/integraciones', integrationsRoutes)
-    .route('/configuracion', configRoutes)
-    .route('/postventa', afterSalesRoutes)
-    .route('/entregas', deliveryRoutes)
-    .route('/buscar', searchRoutes)
-    .route('/files', filesRoutes)
-    .route('/propietarios/posventa/s3', presignedPostRoutes)
-    .route('/notificaciones', notificationRoutes)
-    .route('/realtime', realtimeRoutes)
-    .notFound(notFoundJson);
+  return (
+    new Hono<AppEnv>()
+      .use(csrfGuard)
+      .use(inputGuard)
+      .use(sessionLoader)
+      .route('/auth', authRoutes)
+      .route('/auth', mqttCredentialRoutes)
+      .route('/home', homeRoutes)
+      // Any staff user's own calendar feed: before the integrations module, whose config_integraciones it does not need.
+      .route('/configuracion/integraciones/calendario/mi-feed', personalFeedRoutes)
+      .route('/configuracion/integraciones', integrationsRoutes)
+      .route('/configuracion', configRoutes)
+      .route('/postventa', afterSalesRoutes)
+      .route('/entregas', deliveryRoutes)
+      .route('/buscar', searchRoutes)
+      .route('/files', filesRoutes)
+      .route('/propietarios/posventa/s3', presignedPostRoutes)
+      .route('/notificaciones', notificationRoutes)
+      .route('/realtime', realtimeRoutes)
+      .notFound(notFoundJson)
+  );
 }
 export type Api = ReturnType<typeof createApi>;

@@ -7,8 +7,13 @@ import { publicFileRoutes, storageRoutes } from './modules/files/routes.ts';
 import { staticClient } from './http/static.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { portalFraming } from './modules/after-sales/service.ts';
-import { createPublicApi, providerRequestRoutes } from './modules/integrations/routes.ts';
 import { PUBLIC_API_BASE } from '#domain/api-apps';
+import {
+  calendarFeedRoutes,
+  createPublicApi,
+  FEED_PATH,
+  providerRequestRoutes,
+} from './modules/integrations/routes.ts';
 
 export const API_V2 = '/api/v2/public/api';
 export const API_V1 = '/api/v1';
@@ -71,6 +76,8 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
   app.route('/storage', storageRoutes);
   // The provider's links of a module or integration request: authorised by their signed token alone (no session).
   app.route('/proveedor/solicitudes', providerRequestRoutes);
+  // The scheduling tool's iCalendar feeds: calendar applications subscribe without a session (the URL is the secret).
+  app.route(FEED_PATH, calendarFeedRoutes);
   app.all('/api/*', notFoundJson);
   // The owner portal's pages may be framed only by the sites its projects allow (docs/product.md#owner-portal).
   app.use('/portal/*', portalFraming);

@@ -2,8 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { dataOf } from '#domain/responses';
 import { apiAppRowSchema, apiCallPageSchema } from '#domain/api-apps-responses';
-import { connectionViewSchema, moduleRequestViewSchema, syncLogSchema } from '#domain/integrations-responses';
 import { PUBLIC_OPERATIONS } from '#domain/public-api';
+import {
+  calendarFeedRowSchema,
+  calendarFeedViewSchema,
+  connectionViewSchema,
+  moduleRequestViewSchema,
+  syncLogSchema,
+} from '#domain/integrations-responses';
 import { createTestContext, type TestContext } from '../../server/src/test-support.ts';
 import { issueApp, publicGet, tokenOf } from '../../server/src/modules/integrations/test/api-app-kit.ts';
 
@@ -65,5 +71,10 @@ describe('integrations response schemas against the real answers', () => {
 
   it('the requestable modules', async () => {
     await parses('configuracion/integraciones/modulos', dataOf(moduleRequestViewSchema.array()));
+  });
+
+  it("the calendar: one's own feed and the administrators' list", async () => {
+    await parses('configuracion/integraciones/calendario/mi-feed', dataOf(calendarFeedViewSchema));
+    await parses('configuracion/integraciones/calendario/feeds', dataOf(calendarFeedRowSchema.array()));
   });
 });

@@ -132,6 +132,7 @@ export function kindOf(segments: string[], index: number): ParamKind | undefined
   if (name === 'appId') return 'apiApp';
   if (name === 'jobId') return 'syncJob';
   if (name in WEBHOOK_PARAM_KINDS) return WEBHOOK_PARAM_KINDS[name as keyof typeof WEBHOOK_PARAM_KINDS];
+  if (name === 'userId') return 'user';
   const before = segments[index - 1] ?? '';
   // /entregas/<level>/:id and /entregas/<parent>/:id/<child>: the chosen level names the kind.
   if (segments[index - 2] === 'entregas' && CATALOGUE_LEVEL[before]) return CATALOGUE_LEVEL[before];

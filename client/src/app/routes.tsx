@@ -50,6 +50,8 @@ const integrations = {
   appLogs: lazyPage(loadIntegrations, 'AppLogsPage'),
   webhooks: lazyPage(loadIntegrations, 'WebhooksPage'),
   index: lazyPage(loadIntegrations, 'IntegrationsIndexPage'),
+  scheduling: lazyPage(loadIntegrations, 'SchedulingPage'),
+  myCalendar: lazyPage(loadIntegrations, 'MyCalendarPage'),
 };
 const notifications = {
   configuracion: lazyPage(() => import('../modules/notifications/index.ts'), 'ConfiguracionPage'),
@@ -167,6 +169,8 @@ export const PAGES: Readonly<Record<string, PageComponent>> = {
   'config.trabajadores': config.trabajadores,
   'config.cursos': config.cursos,
   'config.mis-cursos': config.misCursos,
+  'config.mi-calendario': integrations.myCalendar,
+  'config.integraciones.scheduling': integrations.scheduling,
   'config.auditoria': config.auditoria,
   'config.cargos': config.cargos,
   'config.permisos': config.permisos,

@@ -331,6 +331,8 @@ function configChildren(): RouteNode[] {
     { path: 'cursos', name: 'config.cursos', permission: CONFIG_COURSES },
     // A user's own courses (docs/product.md §1): every signed-in user; the home tasks link here.
     { path: 'mis-cursos', name: 'config.mis-cursos' },
+    // A user's own calendar subscription (the scheduling tool): every signed-in staff user; the agenda links here.
+    { path: 'mi-calendario', name: 'config.mi-calendario' },
     { path: 'auditoria', name: 'config.auditoria', permission: CONFIG_AUDIT },
     {
       path: 'integraciones',

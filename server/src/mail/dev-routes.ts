@@ -62,6 +62,21 @@ export const devMailRoutes = new Hono<AppEnv>()
                   <h2>${m.subject}</h2>
                   <p>Para: <span class="to">${m.to}</span> · ${m.createdAt.toISOString()}</p>
                   <pre>${raw(linkify(m.text))}</pre>
+                  ${
+                    m.attachments?.length
+                      ? html`<ul class="attachments">
+                          ${m.attachments.map(
+                            (a) =>
+                              html`<li>
+                                <details>
+                                  <summary>${a.filename} (${a.contentType})</summary>
+                                  <pre>${a.content}</pre>
+                                </details>
+                              </li>`,
+                          )}
+                        </ul>`
+                      : ''
+                  }
                 </article>`,
             )}
           </body>

@@ -1,10 +1,19 @@
 import nodemailer from 'nodemailer';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { mailOutbox } from '../db/schema/index.ts';
+import { mailOutbox, type MailAttachment } from '../db/schema/index.ts';
 import type { Logger } from '../lib/logger.ts';
 
-export type Mail = { to: string; subject: string; text: string; html?: string; companyId?: number | null };
+export type { MailAttachment };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  companyId?: number | null;
+  /** Small text files sent with the mail (an invite.ics), kept whole in the outbox. */
+  attachments?: MailAttachment[];
+};
 export type Mailer = { send(mail: Mail): Promise<number> };
 
 /**
@@ -26,11 +35,19 @@ export function createMailer(db: Db, log: Logger, smtpUrl?: string, from = 'Post
           text: mail.text,
           html: mail.html,
           companyId: mail.companyId ?? null,
+          attachments: mail.attachments?.length ? mail.attachments : null,
         })
         .returning({ id: mailOutbox.id });
       if (transport) {
         try {
-          await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+          await transport.sendMail({
+            from,
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+            html: mail.html,
+            attachments: mail.attachments,
+          });
           await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
         } catch (error) {
           log.error('smtp delivery failed', { mailId: row.id, error });

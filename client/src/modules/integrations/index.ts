@@ -8,3 +8,4 @@ export { AppHooksPage } from './api-apps/app-hooks-page.tsx';
 export { AppLogsPage } from './api-apps/app-logs-page.tsx';
 export { WebhooksPage } from './webhooks/webhooks-page.tsx';
 export { WebhookApplicationsPanel } from './webhooks/applications-panel.tsx';
+export { MyCalendarPage, SchedulingPage } from './calendar/scheduling-page.tsx';

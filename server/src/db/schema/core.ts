@@ -385,6 +385,9 @@ export const outbox = pgTable(
   ],
 );
 
+/** A file sent with a mail, kept whole in the outbox (small text files: an invite.ics). */
+export type MailAttachment = { filename: string; contentType: string; content: string };
+
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -394,6 +397,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** Files sent with the mail (an invite.ics): name, media type and content (text). */
+    attachments: jsonb('attachments').$type<MailAttachment[]>(),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },

@@ -265,3 +265,32 @@ export const webhookLogs = pgTable(
   },
   (t) => [index('webhook_logs_company_time_idx').on(t.companyId, t.dateTime)],
 );
+// ─── Calendar feeds (server/src/modules/integrations/calendar) ───────────────────────────────────────────────────
+
+/**
+ * A staff user's secret iCalendar subscription (docs/api.md "Calendar feeds"): one per user, the token only as its
+ * SHA-256 for look-up and sealed for its owner's page (the URL is the secret: rotated at will, revoked by an admin
+ * by deleting the row).
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    id: id(),
+    companyId: companyId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the URL's token: how a calendar's request finds its feed. */
+    tokenHash: text('token_hash').notNull(),
+    /** The token sealed (server/src/lib/secret-box.ts), so its owner can read their URL again. */
+    tokenSealed: text('token_sealed').notNull(),
+    createdAt: createdAt(),
+    rotatedAt: ts('rotated_at'),
+    lastFetchedAt: ts('last_fetched_at'),
+  },
+  (t) => [
+    uniqueIndex('calendar_feeds_user_uq').on(t.userId),
+    uniqueIndex('calendar_feeds_token_uq').on(t.tokenHash),
+    index('calendar_feeds_company_idx').on(t.companyId),
+  ],
+);

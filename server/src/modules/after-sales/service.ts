@@ -151,3 +151,5 @@ export { ticketDetail } from './tickets/detail.ts';
 
 /** For the global search (server/src/modules/search): tickets by code or subject in the caller's projects. */
 export { searchTickets } from './tickets/search.ts';
+/** The scheduling tool's calendar feeds (integrations/calendar) list a person's order visits. */
+export { orderVisitsOf } from './agenda/calendar-visits.ts';

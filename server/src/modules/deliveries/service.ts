@@ -38,3 +38,6 @@ export { listFichas } from './fichas/list.ts';
 
 /** For the global search (server/src/modules/search): units by number and owners by name or RUT. */
 export { searchOwners, searchUnits } from './fichas/search.ts';
+
+/** The scheduling tool's calendar feeds (integrations/calendar) list a person's delivery appointments. */
+export { deliveryVisitsOf } from './schedule/calendar-appointments.ts';

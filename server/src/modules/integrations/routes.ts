@@ -7,6 +7,7 @@ import { syncRoutes } from './sync/routes.ts';
 import { requestRoutes } from './requests/routes.ts';
 import { apiAppRoutes } from './api-apps/routes.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
+import { calendarAdminRoutes } from './calendar/routes.ts';
 
 /**
  * docs/product.md §2 config/integraciones: the company's integrations, behind config_integraciones; each
@@ -19,8 +20,13 @@ export const integrationsRoutes = new Hono<AppEnv>()
   .route('/', syncRoutes)
   .route('/', requestRoutes)
   .route('/apps', apiAppRoutes)
-  .route('/webhooks', webhookRoutes);
+  .route('/webhooks', webhookRoutes)
+  .route('/calendario', calendarAdminRoutes);
 
 /** What server/src/app.ts mounts outside the session API: the public API of API apps, the provider's links. */
 export { createPublicApi } from './api-apps/public-routes.ts';
 export { providerRequestRoutes } from './requests/routes.ts';
+
+/** The scheduling tool's public feeds (server/src/app.ts) and each staff user's own feed (server/src/api.ts). */
+export { calendarFeedRoutes, personalFeedRoutes } from './calendar/routes.ts';
+export { FEED_PATH } from './calendar/feeds.ts';

@@ -11,3 +11,9 @@ export function registerIntegrations(registry: ModuleRegistry): void {
   registerWebhooks(registry);
   registry.notificationType({ type: 'integration.state_changed', group: 'integrations', defaults: NOTIFY_IN_APP });
 }
+
+/**
+ * For other modules (docs/architecture.md §2): the scheduling tool's
+ * invitations that after-sales and deliveries attach to the mails about a visit.
+ */
+export { visitInviteAttachments } from './calendar/invites.ts';

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Box, HStack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { View } from 'react-big-calendar';
@@ -158,6 +159,10 @@ export function AgendaPage() {
         title={t('routes.warranties.agenda.title')}
         actions={
           <HStack gap="2" wrap="wrap">
+            {/* The scheduling tool: the signed-in user's visits in their own calendar application. */}
+            <Button asChild variant="ghost" size="sm" minH="44px">
+              <RouterLink to="/config/mi-calendario">{t('after_sales_ui.agenda.subscribe_calendar')}</RouterLink>
+            </Button>
             <ProjectScopeFilter {...scope.filterProps} />
             <MultiSelectFilter
               label={t('after_sales_ui.filters.responsible')}

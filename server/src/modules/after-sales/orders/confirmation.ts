@@ -12,6 +12,8 @@ import { ownerRecipient } from '../shared/people.ts';
 import { timezoneOf } from '../shared/dates.ts';
 import type { Ticket } from '../shared/scope.ts';
 import { confirmationHours, orderCommand, orderStored, type Order } from './commands.ts';
+import { orderVisit } from '../agenda/calendar-visits.ts';
+import { visitInviteAttachments } from '../../integrations/service.ts';
 
 const visitUrl = (deps: AppDeps, token: string) =>
   `${deps.config.publicUrl}/api/v2/public/api/postventa/visita/${token}`;
@@ -47,6 +49,14 @@ export async function mailConfirmation(deps: AppDeps, ticket: Ticket, order: Ord
       hours,
       url: visitUrl(deps, token),
     }),
+    // The scheduling tool's invitation: the visit in the owner's calendar, updated by each new e-mail.
+    attachments: await visitInviteAttachments(
+      deps,
+      ticket.companyId,
+      await orderVisit(deps.database.db, order.id),
+      t,
+      account.email!,
+    ),
   });
   return true;
 }

@@ -27,6 +27,8 @@ import { persistUnitState, runFicha } from '../fichas/commands.ts';
 import { loadUnit, type Unit } from '../shared/scope.ts';
 import { countryTimezone } from '../../../lib/time-zones.ts';
 import { dayjs } from '../shared/time.ts';
+import { visitInviteAttachments } from '../../integrations/service.ts';
+import { deliveryVisit } from './calendar-appointments.ts';
 
 export type Schedule = typeof deliverySchedules.$inferSelect;
 export const scheduleStored = (s: Schedule) => ({ value: s.state, context: { startAt: s.startAt.toISOString() } });
@@ -225,6 +227,7 @@ async function mailOwners(deps: AppDeps, unit: Unit, schedule: Schedule, token: 
     .where(eq(companies.id, unit.companyId));
   const hours = await confirmationHours(db, unit.projectId);
   const when = dayjs(schedule.startAt).tz(countryTimezone(company?.country)).format('DD-MM-YYYY HH:mm');
+  const visit = await deliveryVisit(db, schedule.id);
   let sent = 0;
   for (const { user } of rows) {
     if (!user.email || !user.emailVerifiedAt || !user.isActive || user.deletedAt) continue;
@@ -240,6 +243,8 @@ async function mailOwners(deps: AppDeps, unit: Unit, schedule: Schedule, token: 
         hours,
         url: linkUrl(deps, token),
       }),
+      // The scheduling tool's invitation: the appointment in the owner's calendar, updated by each new e-mail.
+      attachments: await visitInviteAttachments(deps, unit.companyId, visit, t, user.email),
     });
     sent++;
   }
