@@ -34,6 +34,8 @@ export type AppConfig = {
    * (server/src/lib/outbound.ts).
    */
   outboundAllow: string[];
+  /** HubSpot's API root (HUBSPOT_API_URL), the CRM integration calls it (server/src/modules/integrations/hubspot). */
+  hubspotApiUrl: string;
 };
 
 export type MobileAppLinks = { android: string | null; ios: string | null; apk: string | null; help: string | null };
@@ -120,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     providerEmail: emailOf(env.PROVIDER_EMAIL),
     outboundAllow: addressList(env.OUTBOUND_ALLOW),
+    hubspotApiUrl: (env.HUBSPOT_API_URL ?? 'https://api.hubapi.com').replace(/\/+$/, ''),
   };
 }
 

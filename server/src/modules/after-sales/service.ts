@@ -147,3 +147,6 @@ export { listTickets } from './tickets/list.ts';
 
 /** For the global search (server/src/modules/search): tickets by code or subject in the caller's projects. */
 export { searchTickets } from './tickets/search.ts';
+
+/** For the CRM integration (server/src/modules/integrations/hubspot): a ticket, its unit and owners, as sent. */
+export { ticketForCrm, type TicketForCrm } from './tickets/crm-view.ts';
