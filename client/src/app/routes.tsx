@@ -46,6 +46,10 @@ const notifications = {
   recibidas: lazyPage(() => import('../modules/notifications/index.ts'), 'RecibidasPage'),
 };
 // Module screens still to be built: each module's pending page states it honestly (no fake data).
+const integrations = {
+  hubspot: lazyPage(() => import('../modules/integrations/index.ts'), 'HubspotPage'),
+};
+
 const concrete = lazyPage(() => import('../modules/concrete/index.ts'), 'ConcretePage');
 const cbox = lazyPage(() => import('../modules/cbox/index.ts'), 'CboxPage');
 const cmanagement = lazyPage(() => import('../modules/cmanagement/index.ts'), 'CmanagementPage');
@@ -161,6 +165,7 @@ export const PAGES: Readonly<Record<string, PageComponent>> = {
   'config.cargos': config.cargos,
   'config.permisos': config.permisos,
   'config.usuarios': config.usuarios,
+  'config.integraciones.hubspot': integrations.hubspot,
   ...under('config.notificaciones', notifications),
   'config.propietarios': owners.layout,
   ...under('config.propietarios', ownerTabs),

@@ -1,0 +1,2 @@
+/** Public surface of the integrations module: its pages, lazy-loaded by the route table. */
+export { HubspotPage } from './hubspot/hubspot-page.tsx';
