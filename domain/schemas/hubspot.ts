@@ -25,7 +25,12 @@ export const DEFAULT_HUBSPOT_STAGES: Record<TicketState, string> = {
   fusionada: '4',
 };
 
-const hubspotId = z.string('validation.required').trim().max(64, 'validation.max_length');
+/** HubSpot's ids (app, pipeline, stage): digits or internal names such as "appointmentscheduled". */
+const hubspotId = z
+  .string('validation.required')
+  .trim()
+  .max(64, 'validation.max_length')
+  .regex(/^[A-Za-z0-9_.:-]*$/, 'validation.invalid_characters');
 
 export const hubspotSettingsSchema = z.object({
   app_id: hubspotId.min(1, 'validation.required'),

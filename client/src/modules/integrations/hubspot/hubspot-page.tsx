@@ -26,6 +26,9 @@ export function HubspotPage() {
               <HubspotSettingsForm key={connection.updated_at ?? 'new'} connection={connection} />
               <Card.Root>
                 <Card.Body>
+                  <Text fontWeight="semibold" mb="3">
+                    {t('integrations_ui.sync.title')}
+                  </Text>
                   <SyncLogPanel kind="hubspot" />
                 </Card.Body>
               </Card.Root>
