@@ -37,6 +37,8 @@ export type AppConfig = {
   outboundAllow: string[];
   /** Public API requests per minute and API app (PUBLIC_API_RATE_PER_MINUTE), counted per process. */
   publicApiRatePerMinute: number;
+  /** HubSpot's API root (HUBSPOT_API_URL), the CRM integration calls it (server/src/modules/integrations/hubspot). */
+  hubspotApiUrl: string;
 };
 
 export type MobileAppLinks = { android: string | null; ios: string | null; apk: string | null; help: string | null };
@@ -124,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     providerEmail: emailOf(env.PROVIDER_EMAIL),
     outboundAllow: addressList(env.OUTBOUND_ALLOW),
     publicApiRatePerMinute: positiveOr(env.PUBLIC_API_RATE_PER_MINUTE, API_RATE_PER_MINUTE_DEFAULT),
+    hubspotApiUrl: (env.HUBSPOT_API_URL ?? 'https://api.hubapi.com').replace(/\/+$/, ''),
   };
 }
 

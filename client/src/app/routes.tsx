@@ -52,6 +52,7 @@ const integrations = {
   index: lazyPage(loadIntegrations, 'IntegrationsIndexPage'),
   scheduling: lazyPage(loadIntegrations, 'SchedulingPage'),
   myCalendar: lazyPage(loadIntegrations, 'MyCalendarPage'),
+  hubspot: lazyPage(loadIntegrations, 'HubspotPage'),
 };
 const notifications = {
   configuracion: lazyPage(() => import('../modules/notifications/index.ts'), 'ConfiguracionPage'),
@@ -177,6 +178,7 @@ export const PAGES: Readonly<Record<string, PageComponent>> = {
   'config.usuarios': config.usuarios,
   'config.integraciones.webhooks': integrations.webhooks,
   'config.integraciones.index': integrations.index,
+  'config.integraciones.hubspot': integrations.hubspot,
   ...under('config.notificaciones', notifications),
   'config.integraciones.api': integrations.api,
   'config.integraciones.apps.list': integrations.apps,

@@ -9,3 +9,4 @@ export { AppLogsPage } from './api-apps/app-logs-page.tsx';
 export { WebhooksPage } from './webhooks/webhooks-page.tsx';
 export { WebhookApplicationsPanel } from './webhooks/applications-panel.tsx';
 export { MyCalendarPage, SchedulingPage } from './calendar/scheduling-page.tsx';
+export { HubspotPage } from './hubspot/hubspot-page.tsx';

@@ -294,3 +294,22 @@ export const calendarFeeds = pgTable(
     index('calendar_feeds_company_idx').on(t.companyId),
   ],
 );
+
+// ── HubSpot (server/src/modules/integrations/hubspot) ──────────────────────────────────────────────────────────────
+
+/**
+ * Which HubSpot object stands for one of ours (a ticket → a HubSpot ticket, an owner → a contact), so a later event
+ * moves the same object instead of creating another (docs/product.md §1 CRM).
+ */
+export const hubspotLinks = pgTable(
+  'hubspot_links',
+  {
+    id: id(),
+    companyId: companyId(),
+    entityType: text('entity_type').$type<'ticket' | 'owner'>().notNull(),
+    entityId: integer('entity_id').notNull(),
+    hubspotId: text('hubspot_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('hubspot_links_entity_uq').on(t.companyId, t.entityType, t.entityId)],
+);

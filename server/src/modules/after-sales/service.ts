@@ -153,3 +153,6 @@ export { ticketDetail } from './tickets/detail.ts';
 export { searchTickets } from './tickets/search.ts';
 /** The scheduling tool's calendar feeds (integrations/calendar) list a person's order visits. */
 export { orderVisitsOf } from './agenda/calendar-visits.ts';
+
+/** For the CRM integration (server/src/modules/integrations/hubspot): a ticket, its unit and owners, as sent. */
+export { ticketForCrm, type TicketForCrm } from './tickets/crm-view.ts';
