@@ -34,6 +34,8 @@ export type AppConfig = {
    * (server/src/lib/outbound.ts).
    */
   outboundAllow: string[];
+  /** The construction platform's API and OAuth server (PROCORE_API_URL, PROCORE_LOGIN_URL; a sandbox in tests). */
+  procore: { apiUrl: string; loginUrl: string };
 };
 
 export type MobileAppLinks = { android: string | null; ios: string | null; apk: string | null; help: string | null };
@@ -120,7 +122,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     providerEmail: emailOf(env.PROVIDER_EMAIL),
     outboundAllow: addressList(env.OUTBOUND_ALLOW),
+    procore: {
+      apiUrl: baseUrl(env.PROCORE_API_URL, 'https://api.procore.com'),
+      loginUrl: baseUrl(env.PROCORE_LOGIN_URL, 'https://login.procore.com'),
+    },
   };
+}
+
+/** An http(s) base address without its trailing slash; the default when unset or not an address. */
+function baseUrl(value: string | undefined, fallback: string): string {
+  const link = linkOf(value);
+  return link && !link.startsWith('/') ? link.replace(/\/+$/, '') : fallback;
 }
 
 /** TRUST_PROXY: a hop count ('1', '2', …; 'true' is one hop). Anything else trusts no proxy. */

@@ -2,6 +2,7 @@ import { registerDeliveries } from './modules/deliveries/service.ts';
 import { registerNotifications } from './modules/notifications/service.ts';
 import { registerAfterSales } from './modules/after-sales/service.ts';
 import { registerConfig } from './modules/config/service.ts';
+import { registerIntegrations } from './modules/integrations/service.ts';
 import { createRegistry, type Registry } from './registry.ts';
 
 /**
@@ -17,5 +18,6 @@ export function moduleRegistry(): Registry {
   registerDeliveries(registry);
   registerNotifications(registry);
   registerConfig(registry);
+  registerIntegrations(registry);
   return registry;
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { dataOf } from '#domain/responses';
 import { connectionViewSchema, syncLogSchema } from '#domain/integrations-responses';
+import { procoreObservationLinkSchema, procoreProjectLinkSchema } from '#domain/procore-responses';
 import { createTestContext, type TestContext } from '../../server/src/test-support.ts';
 
 /**
@@ -33,5 +34,10 @@ describe('integrations response schemas against the real answers', () => {
 
   it('the log of a synced integration', async () => {
     await parses('configuracion/integraciones/procore/registro', dataOf(syncLogSchema));
+  });
+
+  it('Procore: the project mapping and the linked observations', async () => {
+    await parses('configuracion/integraciones/procore/proyectos', dataOf(procoreProjectLinkSchema.array()));
+    await parses('configuracion/integraciones/procore/observaciones', dataOf(procoreObservationLinkSchema.array()));
   });
 });

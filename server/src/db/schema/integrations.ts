@@ -1,6 +1,7 @@
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { IntegrationKind, IntegrationState, SyncedKind, SyncJobState } from '#domain/integrations';
-import { companyId, users } from './core.ts';
+import { companyId, projectId, users } from './core.ts';
+import { failures } from './after-sales.ts';
 import { createdAt, id, ts, updatedAt } from './columns.ts';
 
 /**
@@ -76,4 +77,45 @@ export const integrationLogs = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('integration_logs_company_idx').on(t.companyId, t.kind, t.createdAt)],
+);
+
+// ── Procore (server/src/modules/integrations/procore) ─────────────────────────────────────────────────────────────
+
+/** Which Procore project a company's project sends its failures to (docs/product.md §2 config/integraciones/procore). */
+export const procoreProjectLinks = pgTable(
+  'procore_project_links',
+  {
+    id: id(),
+    companyId: companyId(),
+    projectId: projectId(),
+    procoreProjectId: text('procore_project_id').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('procore_project_links_project_uq').on(t.companyId, t.projectId)],
+);
+
+/**
+ * A failure sent to Procore as an observation: the observation's id, the Procore project it lives in, and the
+ * status Procore last reported (the status poll reads and writes it). One observation per failure.
+ */
+export const procoreLinks = pgTable(
+  'procore_links',
+  {
+    id: id(),
+    companyId: companyId(),
+    failureId: integer('failure_id')
+      .notNull()
+      .references(() => failures.id, { onDelete: 'cascade' }),
+    procoreProjectId: text('procore_project_id').notNull(),
+    procoreObservationId: text('procore_observation_id').notNull(),
+    remoteStatus: text('remote_status'),
+    syncedAt: ts('synced_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('procore_links_failure_uq').on(t.companyId, t.failureId),
+    index('procore_links_poll_idx').on(t.companyId, t.syncedAt),
+  ],
 );
