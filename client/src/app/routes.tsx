@@ -41,6 +41,9 @@ const config = {
   permisos: lazyPage(() => import('../modules/config/index.ts'), 'PermisosPage'),
   usuarios: lazyPage(() => import('../modules/config/index.ts'), 'UsuariosPage'),
 };
+const integrations = {
+  procore: lazyPage(() => import('../modules/integrations/index.ts'), 'ProcorePage'),
+};
 const notifications = {
   configuracion: lazyPage(() => import('../modules/notifications/index.ts'), 'ConfiguracionPage'),
   recibidas: lazyPage(() => import('../modules/notifications/index.ts'), 'RecibidasPage'),
@@ -161,6 +164,7 @@ export const PAGES: Readonly<Record<string, PageComponent>> = {
   'config.cargos': config.cargos,
   'config.permisos': config.permisos,
   'config.usuarios': config.usuarios,
+  'config.integraciones.procore': integrations.procore,
   ...under('config.notificaciones', notifications),
   'config.propietarios': owners.layout,
   ...under('config.propietarios', ownerTabs),
