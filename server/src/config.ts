@@ -39,6 +39,8 @@ export type AppConfig = {
   publicApiRatePerMinute: number;
   /** HubSpot's API root (HUBSPOT_API_URL), the CRM integration calls it (server/src/modules/integrations/hubspot). */
   hubspotApiUrl: string;
+  /** The construction platform's API and OAuth server (PROCORE_API_URL, PROCORE_LOGIN_URL; a sandbox in tests). */
+  procore: { apiUrl: string; loginUrl: string };
 };
 
 export type MobileAppLinks = { android: string | null; ios: string | null; apk: string | null; help: string | null };
@@ -126,13 +128,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     providerEmail: emailOf(env.PROVIDER_EMAIL),
     outboundAllow: addressList(env.OUTBOUND_ALLOW),
     publicApiRatePerMinute: positiveOr(env.PUBLIC_API_RATE_PER_MINUTE, API_RATE_PER_MINUTE_DEFAULT),
-    hubspotApiUrl: (env.HUBSPOT_API_URL ?? 'https://api.hubapi.com').replace(/\/+$/, ''),
+    hubspotApiUrl: baseUrl(env.HUBSPOT_API_URL, 'https://api.hubapi.com'),
+    procore: {
+      apiUrl: baseUrl(env.PROCORE_API_URL, 'https://api.procore.com'),
+      loginUrl: baseUrl(env.PROCORE_LOGIN_URL, 'https://login.procore.com'),
+    },
   };
 }
 
 /** A positive whole number from the environment, else the default. */
 function positiveOr(value: string | undefined, fallback: number): number {
   return value && /^\d{1,6}$/.test(value) && Number(value) > 0 ? Number(value) : fallback;
+}
+
+/** An http(s) base address without its trailing slash; the default when unset or not an address. */
+function baseUrl(value: string | undefined, fallback: string): string {
+  const link = linkOf(value);
+  return link && !link.startsWith('/') ? link.replace(/\/+$/, '') : fallback;
 }
 
 /** TRUST_PROXY: a hop count ('1', '2', …; 'true' is one hop). Anything else trusts no proxy. */

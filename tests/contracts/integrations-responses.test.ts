@@ -10,6 +10,7 @@ import {
   moduleRequestViewSchema,
   syncLogSchema,
 } from '#domain/integrations-responses';
+import { procoreObservationLinkSchema, procoreProjectLinkSchema } from '#domain/procore-responses';
 import { createTestContext, type TestContext } from '../../server/src/test-support.ts';
 import { issueApp, publicGet, tokenOf } from '../../server/src/modules/integrations/test/api-app-kit.ts';
 
@@ -76,5 +77,10 @@ describe('integrations response schemas against the real answers', () => {
   it("the calendar: one's own feed and the administrators' list", async () => {
     await parses('configuracion/integraciones/calendario/mi-feed', dataOf(calendarFeedViewSchema));
     await parses('configuracion/integraciones/calendario/feeds', dataOf(calendarFeedRowSchema.array()));
+  });
+
+  it('Procore: the project mapping and the linked observations', async () => {
+    await parses('configuracion/integraciones/procore/proyectos', dataOf(procoreProjectLinkSchema.array()));
+    await parses('configuracion/integraciones/procore/observaciones', dataOf(procoreObservationLinkSchema.array()));
   });
 });

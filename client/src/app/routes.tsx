@@ -53,6 +53,7 @@ const integrations = {
   scheduling: lazyPage(loadIntegrations, 'SchedulingPage'),
   myCalendar: lazyPage(loadIntegrations, 'MyCalendarPage'),
   hubspot: lazyPage(loadIntegrations, 'HubspotPage'),
+  procore: lazyPage(loadIntegrations, 'ProcorePage'),
 };
 const notifications = {
   configuracion: lazyPage(() => import('../modules/notifications/index.ts'), 'ConfiguracionPage'),
@@ -179,6 +180,7 @@ export const PAGES: Readonly<Record<string, PageComponent>> = {
   'config.integraciones.webhooks': integrations.webhooks,
   'config.integraciones.index': integrations.index,
   'config.integraciones.hubspot': integrations.hubspot,
+  'config.integraciones.procore': integrations.procore,
   ...under('config.notificaciones', notifications),
   'config.integraciones.api': integrations.api,
   'config.integraciones.apps.list': integrations.apps,

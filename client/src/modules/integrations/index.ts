@@ -10,3 +10,4 @@ export { WebhooksPage } from './webhooks/webhooks-page.tsx';
 export { WebhookApplicationsPanel } from './webhooks/applications-panel.tsx';
 export { MyCalendarPage, SchedulingPage } from './calendar/scheduling-page.tsx';
 export { HubspotPage } from './hubspot/hubspot-page.tsx';
+export { ProcorePage } from './procore/procore-page.tsx';

@@ -14,7 +14,8 @@ import type { IntegrationKind, IntegrationState, SyncedKind, SyncJobState } from
 import { sql } from 'drizzle-orm';
 import type { WebhookDisabledReason, WebhookEventState } from '#machines/webhook-event';
 import type { WebhookAttemptStatus, WebhookDeliveryStatus } from '#domain/webhooks';
-import { companies, companyId, users } from './core.ts';
+import { companies, companyId, projectId, users } from './core.ts';
+import { failures } from './after-sales.ts';
 import { createdAt, id, ts, updatedAt } from './columns.ts';
 
 /**
@@ -312,4 +313,45 @@ export const hubspotLinks = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('hubspot_links_entity_uq').on(t.companyId, t.entityType, t.entityId)],
+);
+
+// ── Procore (server/src/modules/integrations/procore) ─────────────────────────────────────────────────────────────
+
+/** Which Procore project a company's project sends its failures to (docs/product.md §2 config/integraciones/procore). */
+export const procoreProjectLinks = pgTable(
+  'procore_project_links',
+  {
+    id: id(),
+    companyId: companyId(),
+    projectId: projectId(),
+    procoreProjectId: text('procore_project_id').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('procore_project_links_project_uq').on(t.companyId, t.projectId)],
+);
+
+/**
+ * A failure sent to Procore as an observation: the observation's id, the Procore project it lives in, and the
+ * status Procore last reported (the status poll reads and writes it). One observation per failure.
+ */
+export const procoreLinks = pgTable(
+  'procore_links',
+  {
+    id: id(),
+    companyId: companyId(),
+    failureId: integer('failure_id')
+      .notNull()
+      .references(() => failures.id, { onDelete: 'cascade' }),
+    procoreProjectId: text('procore_project_id').notNull(),
+    procoreObservationId: text('procore_observation_id').notNull(),
+    remoteStatus: text('remote_status'),
+    syncedAt: ts('synced_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('procore_links_failure_uq').on(t.companyId, t.failureId),
+    index('procore_links_poll_idx').on(t.companyId, t.syncedAt),
+  ],
 );

@@ -141,6 +141,9 @@ export { portalFraming } from './portal/framing.ts';
  */
 export { createTicket } from './tickets/service.ts';
 export { createFailure } from './failures/service.ts';
+
+/** For the integrations (a construction platform's observations): a failure by company, and its events as the system. */
+export { failureForIntegration, systemFailureEvent } from './failures/external.ts';
 export { checkPinPlan, numbered, pinView, plansOfUnit, unitFailureRows } from './failures/plan-pins.ts';
 export { writePlanPins } from './failures/plan-pdf.ts';
 export { listTickets } from './tickets/list.ts';

@@ -9,6 +9,7 @@ import { apiAppRoutes } from './api-apps/routes.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 import { calendarAdminRoutes } from './calendar/routes.ts';
 import { hubspotRoutes } from './hubspot/routes.ts';
+import { procoreRoutes } from './procore/routes.ts';
 
 /**
  * docs/product.md §2 config/integraciones: the company's integrations, behind config_integraciones; each
@@ -23,7 +24,8 @@ export const integrationsRoutes = new Hono<AppEnv>()
   .route('/apps', apiAppRoutes)
   .route('/webhooks', webhookRoutes)
   .route('/calendario', calendarAdminRoutes)
-  .route('/', hubspotRoutes);
+  .route('/', hubspotRoutes)
+  .route('/', procoreRoutes);
 
 /** What server/src/app.ts mounts outside the session API: the public API of API apps, the provider's links. */
 export { createPublicApi } from './api-apps/public-routes.ts';

@@ -15,6 +15,7 @@ import { TICKET_WORKING_STATES } from '#domain/tickets';
 import { acs, companies, failures, orderFailures, orders, tickets, units } from '../../../db/schema/index.ts';
 import type { Tx } from '../../../db/client.ts';
 import type { AppDeps, SessionUser } from '../../../http/context.ts';
+import type { CommandActor } from '../../../auth/guard.ts';
 import { ApiError, notFound } from '../../../lib/errors.ts';
 import type { Translate } from '../../../lib/i18n.ts';
 import { runCommand } from '../../../commands/runner.ts';
@@ -342,14 +343,34 @@ export async function failureCommand(
   t: Translate,
 ) {
   const { ticket, failure } = await loadFailure(deps, user, ticketId, failureId);
+  return runFailureEvent(deps, { ticket, failure, build, actor: user, userId: user.id, t });
+}
+
+/**
+ * The failure machine's step for a loaded failure, sent by a person or by the system (an integration's status
+ * poll: `actor: 'system'`, no user, and `activity` naming where it came from in the history line).
+ */
+export async function runFailureEvent(
+  deps: AppDeps,
+  input: {
+    ticket: Ticket;
+    failure: Failure;
+    build: (acReply: boolean) => FailureEvent;
+    actor: CommandActor;
+    userId: number | null;
+    t: Translate;
+    activity?: Record<string, unknown>;
+  },
+) {
+  const { ticket, failure, userId, t } = input;
   const [ac] = failure.acId
     ? await deps.database.db.select({ state: acs.state }).from(acs).where(eq(acs.id, failure.acId))
     : [];
-  const event = build(acHasReply(ac?.state));
+  const event = input.build(acHasReply(ac?.state));
   const { result } = await runCommand(deps, {
     machine: failureMachine,
     machineName: 'failure',
-    entity: { type: 'ticket', id: ticket.id, companyId: user.companyId, projectId: ticket.projectId },
+    entity: { type: 'ticket', id: ticket.id, companyId: ticket.companyId, projectId: ticket.projectId },
     load: async (tx) => {
       const [row] = await tx
         .select()
@@ -360,14 +381,14 @@ export async function failureCommand(
     },
     event,
     commands: failureCommands,
-    actor: user,
+    actor: input.actor,
     persist: async (tx, next) => {
       const row = await persistFailureStep(
         tx,
         ticket,
         next.row,
         { to: next.to, context: next.context as FailureContext, actions: next.actions },
-        user.id,
+        userId,
       );
       const [touched] = await tx
         .update(tickets)
@@ -375,9 +396,9 @@ export async function failureCommand(
         .where(eq(tickets.id, ticket.id))
         .returning();
       const toOwner = next.actions.some((a) => a.type === 'notifyOwner');
-      return { row, ticket: touched, who: await recipients(tx, touched, user.id, toOwner) };
+      return { row, ticket: touched, who: await recipients(tx, touched, userId, toOwner) };
     },
-    userId: user.id,
+    userId,
     t,
     eventType: 'failure.changed',
     data: (next, r) => ({
@@ -391,6 +412,7 @@ export async function failureCommand(
     }),
     notify: (_n, r) => r.who.notify,
     link: ticketLink(ticket.id),
+    activity: input.activity,
   });
   return result.row;
 }
