@@ -20,7 +20,7 @@ describe('idParam (a numeric path parameter)', () => {
   );
 });
 
-describe('nulFields (PostgreSQL text cannot hold U+0000)', () => {
+describe('nulFields (PostgreSQL text cannot hold U+0000, nor jsonb a lone surrogate)', () => {
   it('names each field holding a NUL, and the object of a key holding one', () => {
     expect(nulFields({ a: 'ok', b: 'x\u0000', c: [{ d: '\u0000' }], 'k\u0000': 1 })).toEqual([
       { field: '_', key: 'validation.invalid_characters' },
@@ -28,6 +28,10 @@ describe('nulFields (PostgreSQL text cannot hold U+0000)', () => {
       { field: 'c.0.d', key: 'validation.invalid_characters' },
     ]);
     expect(nulFields({ a: 1, b: [true, null, 'fine'] })).toEqual([]);
+  });
+  it('also refuses half a surrogate pair, which jsonb cannot store, and keeps whole ones', () => {
+    const body = JSON.parse('{"a":"\\ud800","b":"x\\udc00y","c":"😀 ok","d":"\\ud83d\\ude00"}');
+    expect(nulFields(body).map((e) => e.field)).toEqual(['a', 'b']);
   });
   it('walks any depth JSON.parse accepts without overflowing the stack', () => {
     const deep = JSON.parse(`${'['.repeat(200_000)}"\\u0000"${']'.repeat(200_000)}`);

@@ -85,11 +85,14 @@ function observe(c: Context, part: SchemaUse['part'], schema: z.ZodType) {
 }
 
 const NUL = '\u0000';
+/** A NUL, or half of a UTF-16 surrogate pair alone: neither PostgreSQL text nor jsonb can store it. */
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const unstorable = (text: string) => UNSTORABLE.test(text);
 const nulError = (field: string): FieldError => ({ field: field || '_', key: 'validation.invalid_characters' });
 
 /**
- * The fields of a parsed JSON value that hold a NUL, which PostgreSQL text cannot store: a key with
- * one is reported on the object holding it. Walked with a stack, so any depth JSON.parse accepts
+ * The fields of a parsed JSON value that hold a NUL or a lone surrogate (`"\ud800"`), which PostgreSQL text and
+ * jsonb cannot store: a key with one is reported on the object holding it. Walked with a stack, so any depth JSON.parse accepts
  * is fine.
  */
 export function nulFields(value: unknown, limit = 20): FieldError[] {
@@ -98,10 +101,10 @@ export function nulFields(value: unknown, limit = 20): FieldError[] {
   while (stack.length && found.length < limit) {
     const [node, path] = stack.pop()!;
     if (typeof node === 'string') {
-      if (node.includes(NUL)) found.push(nulError(path));
+      if (unstorable(node)) found.push(nulError(path));
     } else if (node && typeof node === 'object') {
       const entries = Object.entries(node);
-      if (!Array.isArray(node) && entries.some(([k]) => k.includes(NUL))) found.push(nulError(path));
+      if (!Array.isArray(node) && entries.some(([k]) => unstorable(k))) found.push(nulError(path));
       for (let i = entries.length - 1; i >= 0; i--)
         stack.push([entries[i][1], path ? `${path}.${entries[i][0]}` : entries[i][0]]);
     }

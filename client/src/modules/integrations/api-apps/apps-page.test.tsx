@@ -68,7 +68,7 @@ describe('config integraciones apps (docs/product.md §2)', () => {
     await waitFor(() => expect(writes(api)).toHaveLength(1));
     expect(writes(api)[0]).toMatchObject({ method: 'POST', body: { name: 'CRM ventas', scope: ['modulo_entregas'] } });
     expect((await screen.findByTestId('api-app-secret')).textContent).toBe(SECRET);
-    await userEvent.click(screen.getByTestId('api-app-secret-done'));
+    await userEvent.click(screen.getByTestId('api-app-secret-dialog-done'));
     await waitFor(() => expect(screen.queryByTestId('api-app-secret')).toBeNull());
     expect((await screen.findByTestId('api-app-9')).textContent).not.toContain(SECRET);
   });

@@ -1,10 +1,10 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { CONFIG_INTEGRATIONS } from '#domain/permissions';
 import { webhookEventCommands, type WebhookEventCommandType } from '#domain/webhooks';
 import type { WebhookHookRow } from '#domain/webhooks-responses';
 import { webhookEventMachine, type WebhookEventEvent } from '#machines/webhook-event';
 import type { Tx } from '../../../db/client.ts';
-import { profiles, users, webhookApplications, webhookHooks } from '../../../db/schema/index.ts';
+import { webhookApplications, webhookHooks } from '../../../db/schema/index.ts';
 import type { AppDeps } from '../../../http/context.ts';
 import type { CommandActor } from '../../../auth/guard.ts';
 import { ApiError } from '../../../lib/errors.ts';
@@ -12,27 +12,13 @@ import { translator, type Translate } from '../../../lib/i18n.ts';
 import { recordEvent } from '../../../events/outbox.ts';
 import { runCommand } from '../../../commands/runner.ts';
 import { toHookRow } from './applications.ts';
+import { staffHolding } from '../../config/service.ts';
 
 /** The integrations screen an administrator is sent to from the notification. */
 export const WEBHOOKS_LINK = '/config/integraciones/webhooks';
 
 /** Staff of the company whose profile lets them configure integrations (the notification's recipients). */
-async function integrationAdmins(tx: Tx, companyId: number): Promise<number[]> {
-  const rows = await tx
-    .select({ id: users.id })
-    .from(users)
-    .innerJoin(profiles, eq(profiles.id, users.profileId))
-    .where(
-      and(
-        eq(users.companyId, companyId),
-        eq(users.kind, 'staff'),
-        eq(users.isActive, true),
-        isNull(users.deletedAt),
-        sql`${profiles.permissions} @> ${JSON.stringify([CONFIG_INTEGRATIONS])}::jsonb`,
-      ),
-    );
-  return rows.map((r) => r.id);
-}
+const integrationAdmins = (tx: Tx, companyId: number) => staffHolding(tx, companyId, CONFIG_INTEGRATIONS);
 
 /**
  * The machine's notifyDisabled effect (docs/product.md §8 "webhook event disabled after all retries fail"): an outbox
