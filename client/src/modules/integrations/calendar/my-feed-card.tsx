@@ -9,7 +9,7 @@ import { dateTimeText } from '../../../widgets/date-text.ts';
 import { QueryState } from '../../../widgets/query-state.tsx';
 import { myFeedQuery, useRotateMyFeed } from '../api/calendar-api.ts';
 
-/** "Tu calendario": the signed-in user's secret subscription URL and how to add it to each calendar application. */
+/** "Su calendario": the signed-in user's secret subscription URL and how to add it to each calendar application. */
 export function MyFeedCard() {
   const { t } = useTranslation();
   const query = useQuery(myFeedQuery);

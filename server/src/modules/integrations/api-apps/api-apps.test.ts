@@ -59,7 +59,7 @@ describe('configuracion/integraciones/apps (docs/product.md §2 config integraci
     expect(ownerOnly.status).toBe(422);
     expect(ownerOnly.json.fields).toHaveProperty('scope.0');
     const none = await ctx.request('POST', API, { cookie: admin, body: { name: 'Vacía', scope: [] } });
-    expect(none.json.fields.scope).toBe('Elige al menos un permiso');
+    expect(none.json.fields.scope).toBe('Elija al menos un permiso');
     const short = await ctx.request('POST', API, { cookie: admin, body: { name: 'A', scope: ['modulo_postventa'] } });
     expect(short.json.fields).toHaveProperty('name');
   });
