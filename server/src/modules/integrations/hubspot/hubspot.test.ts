@@ -74,7 +74,7 @@ const later = (ms: number) => new Date(Date.now() + ms);
 
 describe('HubSpot settings (docs/product.md §3 CRM integration)', () => {
   it('refuses bad settings field by field, in the caller language', async () => {
-    const bad = await put({ app_id: '', emails: ['no-es-correo'], send_copy: 'si', stage_map: { nueva: '\ud800' } });
+    const bad = await put({ app_id: '', emails: ['no-es-correo'], send_copy: 'si', stage_map: { nueva: '1 2' } });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.json.fields).sort()).toEqual([
       'app_id',
@@ -83,6 +83,9 @@ describe('HubSpot settings (docs/product.md §3 CRM integration)', () => {
       'send_copy',
       'stage_map.nueva',
     ]);
+    // Half a surrogate pair stops at the input guard, before the schema (docs/decisions.md D-259).
+    const unstorable = await put({ ...settings, stage_map: { nueva: '\ud800' } });
+    expect(Object.keys(unstorable.json.fields)).toEqual(['stage_map.nueva']);
     const many = await put({ ...settings, emails: Array.from({ length: 11 }, (_, i) => `p${i}@example.com`) });
     expect(Object.keys(many.json.fields)).toEqual(['emails']);
     const pt = await put({ ...settings, stage_map: { otro: '1' } }, admin, { 'Accept-Language': 'pt-BR' });
