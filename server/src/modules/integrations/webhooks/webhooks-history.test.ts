@@ -57,9 +57,11 @@ describe('webhook history (docs/product.md §2 Historial, §9)', () => {
     );
     await emitTicketEvents(ctx, 2, 'ticket.created');
     await emitTicketEvents(ctx, 1, 'user.created');
-    await eventually(
-      async () => (await deliveries()).every((d) => d.status !== 'pendiente') && (await deliveries()).length === 3,
-    );
+    // One read per check: two reads could see no delivery yet (so "none pending") and then three new ones.
+    await eventually(async () => {
+      const now = await deliveries();
+      return now.length === 3 && now.every((d) => d.status !== 'pendiente');
+    });
     const all = await history();
     expect(all.status).toBe(200);
     for (const row of all.json.data) webhookLogRowSchema.parse(row);
