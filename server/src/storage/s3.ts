@@ -1,16 +1,31 @@
 import { Readable } from 'node:stream';
 import {
+  CopyObjectCommand,
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListPartsCommand,
   PutObjectCommand,
   S3Client,
+  UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { isStoragePath } from '#domain/files';
 import { notFound } from '../lib/errors.ts';
-import type { ByteRange, ObjectInfo, PostTarget, PutTarget, SignRequest, Storage } from './types.ts';
+import type {
+  ByteRange,
+  ObjectInfo,
+  PartSignRequest,
+  PostTarget,
+  PutTarget,
+  SignRequest,
+  Storage,
+  StoredPart,
+} from './types.ts';
 
 export type S3Config = { endpoint: string; bucket: string; accessKey: string; secretKey: string; region: string };
 
@@ -107,5 +122,102 @@ export function createS3Storage(config: S3Config): Storage & { client: S3Client 
     await client.send(new DeleteObjectCommand({ Bucket, Key: key(objectPath) }));
   }
 
-  return { kind: 's3', client, presignPut, presignPost, stat, readHead, read, writeSmall, remove };
+  /** Copied inside the bucket (CopyObject: up to 5 GB, far above the library's largest file). */
+  async function copy(from: string, to: string, contentType: string): Promise<void> {
+    try {
+      await client.send(
+        new CopyObjectCommand({
+          Bucket,
+          Key: key(to),
+          // Generated paths hold only [0-9a-z/.-]: nothing to escape in the copy source.
+          CopySource: `${Bucket}/${key(from)}`,
+          ContentType: contentType,
+          MetadataDirective: 'REPLACE',
+        }),
+      );
+    } catch (err) {
+      if (isMissing(err)) throw notFound();
+      throw err;
+    }
+  }
+
+  async function createMultipart(objectPath: string, contentType: string): Promise<string> {
+    const out = await client.send(
+      new CreateMultipartUploadCommand({ Bucket, Key: key(objectPath), ContentType: contentType }),
+    );
+    if (!out.UploadId) throw new Error('the bucket answered no UploadId');
+    return out.UploadId;
+  }
+
+  /** The part's exact size is signed (Content-Length), so the bucket refuses any other body. */
+  async function presignPart(req: PartSignRequest): Promise<PutTarget> {
+    const command = new UploadPartCommand({
+      Bucket,
+      Key: key(req.path),
+      UploadId: req.uploadId,
+      PartNumber: req.partNumber,
+      ContentLength: req.maxBytes,
+    });
+    const url = await getSignedUrl(client, command, {
+      expiresIn: secondsUntil(req.expiresAt),
+      signableHeaders: new Set(['content-length']),
+    });
+    return { url, headers: {} };
+  }
+
+  async function listParts(objectPath: string, uploadId: string): Promise<StoredPart[]> {
+    const parts: StoredPart[] = [];
+    let marker: string | undefined;
+    for (;;) {
+      const page = await client.send(
+        new ListPartsCommand({ Bucket, Key: key(objectPath), UploadId: uploadId, PartNumberMarker: marker }),
+      );
+      for (const p of page.Parts ?? [])
+        if (p.PartNumber && p.ETag) parts.push({ number: p.PartNumber, etag: p.ETag, size: Number(p.Size ?? 0) });
+      if (!page.IsTruncated || !page.NextPartNumberMarker) return parts;
+      marker = page.NextPartNumberMarker;
+    }
+  }
+
+  async function completeMultipart(
+    objectPath: string,
+    uploadId: string,
+    parts: readonly { number: number; etag: string }[],
+  ): Promise<void> {
+    await client.send(
+      new CompleteMultipartUploadCommand({
+        Bucket,
+        Key: key(objectPath),
+        UploadId: uploadId,
+        MultipartUpload: { Parts: parts.map((p) => ({ PartNumber: p.number, ETag: p.etag })) },
+      }),
+    );
+  }
+
+  async function abortMultipart(objectPath: string, uploadId: string): Promise<void> {
+    try {
+      await client.send(new AbortMultipartUploadCommand({ Bucket, Key: key(objectPath), UploadId: uploadId }));
+    } catch (err) {
+      // Already completed or aborted (NoSuchUpload): nothing is left to drop.
+      if (!isMissing(err) && (err as { name?: string }).name !== 'NoSuchUpload') throw err;
+    }
+  }
+
+  return {
+    kind: 's3',
+    client,
+    presignPut,
+    presignPost,
+    stat,
+    readHead,
+    read,
+    writeSmall,
+    remove,
+    createMultipart,
+    presignPart,
+    listParts,
+    completeMultipart,
+    abortMultipart,
+    copy,
+  };
 }

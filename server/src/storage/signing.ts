@@ -50,6 +50,39 @@ export function verifyPut(
   return grant;
 }
 
+/** A part of a multipart upload on the local backend: binds the upload, the part's number, its size and expiry. */
+export type PartGrant = { uploadId: string; partNumber: number; maxBytes: number; expires: number };
+
+const partPayload = (g: PartGrant) => ['PART', g.uploadId, g.partNumber, g.maxBytes, g.expires].join('\n');
+
+export function signPart(secret: string, grant: PartGrant): Record<string, string> {
+  return {
+    'X-Max-Bytes': String(grant.maxBytes),
+    'X-Expires': String(grant.expires),
+    'X-Signature': hmac(secret, partPayload(grant)),
+  };
+}
+
+/** Reads and checks the query of a part's presigned PUT (signature first, then expiry, as verifyPut). */
+export function verifyPart(
+  secret: string,
+  uploadId: string,
+  partNumber: number,
+  query: Record<string, string | undefined>,
+  now = Date.now(),
+): PartGrant {
+  const grant: PartGrant = {
+    uploadId,
+    partNumber,
+    maxBytes: Number(query['X-Max-Bytes']),
+    expires: Number(query['X-Expires']),
+  };
+  if (!Number.isSafeInteger(grant.maxBytes) || !Number.isSafeInteger(grant.expires)) throw invalid();
+  if (!sameHex(query['X-Signature'] ?? '', hmac(secret, partPayload(grant)))) throw invalid();
+  if (now > grant.expires * 1000) throw expired();
+  return grant;
+}
+
 /** S3-style POST policy: conditions on key, Content-Type and content-length-range. */
 export type PostPolicy = {
   expiration: string;

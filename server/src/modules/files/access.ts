@@ -1,13 +1,13 @@
 import type { AppDeps, SessionUser } from '../../http/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { storageOf } from '../../storage/index.ts';
-import { uploadError, verifyRemoteUpload } from './finalize.ts';
+import { uploadError, verifyStoredUpload } from './finalize.ts';
 import type { FileRow } from './repo.ts';
 
 /** A row whose bytes are in and checked; on S3 the first look verifies the direct upload. */
 export async function ensureUploaded(deps: AppDeps, row: FileRow): Promise<FileRow> {
   if (row.status === 'uploaded') return row;
-  if (row.status === 'pending' && storageOf(deps).kind === 's3') return verifyRemoteUpload(deps, row);
+  if (row.status === 'pending' && storageOf(deps).kind === 's3') return verifyStoredUpload(deps, row);
   if (row.status === 'rejected') throw notFound();
   throw uploadError(409, 'not_uploaded');
 }

@@ -81,10 +81,12 @@ export async function receiveLocalUpload(
 }
 
 /**
- * Verifies an upload that went straight to S3 (nothing of ours saw the bytes): size within the
- * signed limit, first bytes matching the extension, signed type kept. A failure deletes the object.
+ * Verifies an upload whose bytes nothing of ours checked on the way in (a PUT straight to S3, or the object a
+ * multipart upload's parts were joined into, on either backend): size within the signed limit, first bytes
+ * matching the extension, signed type kept; then the row is marked uploaded (thumbnail included). A failure
+ * deletes the object and rejects the row.
  */
-export async function verifyRemoteUpload(deps: AppDeps, row: FileRow): Promise<FileRow> {
+export async function verifyStoredUpload(deps: AppDeps, row: FileRow): Promise<FileRow> {
   const db = deps.database.db;
   const storage = storageOf(deps);
   const info = await storage.stat(row.path);

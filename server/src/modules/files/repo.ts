@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lt, ne, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, ne, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { files } from '../../db/schema/index.ts';
 
@@ -132,6 +132,11 @@ export async function unlinkFromEntity(
 /** Forgets an upload that was discarded before it was attached to anything. */
 export async function deleteRow(db: DbOrTx, id: number): Promise<void> {
   await db.delete(files).where(eq(files.id, id));
+}
+
+/** Forgets an upload that never finished, unless something took it meanwhile (rows pointing at it go by cascade). */
+export async function deleteUnattached(db: DbOrTx, id: number): Promise<void> {
+  await db.delete(files).where(and(eq(files.id, id), isNull(files.entityType), ne(files.status, 'uploaded')));
 }
 
 /** Takes a file out of its uploader batch, so it no longer counts for duplicates or the limit. */

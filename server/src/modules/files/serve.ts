@@ -4,10 +4,19 @@ import type { AppDeps, SessionUser } from '../../http/context.ts';
 import { notFound, unauthenticated } from '../../lib/errors.ts';
 import { storageOf } from '../../storage/index.ts';
 import { ensureUploaded, mayRead } from './access.ts';
-import { findByAnyPath } from './repo.ts';
+import { findByAnyPath, type FileRow } from './repo.ts';
 import { contentDisposition, parseRange } from './range.ts';
 
 export type OpenedFile = { status: 200 | 206 | 304 | 416; headers: Record<string, string>; body?: Readable };
+
+/** How a stored file is asked for: the HTTP method, one byte range and its validators, and whether to download. */
+export type ServeRequest = {
+  method: string;
+  range?: string;
+  ifNoneMatch?: string;
+  ifRange?: string;
+  download?: boolean;
+};
 
 /** MIME types a browser may show in place; anything else is always downloaded. */
 const INLINE = /^(image\/(jpeg|png|gif|webp)|application\/pdf|video\/(mp4|webm|quicktime)|audio\/.+|text\/plain)$/;
@@ -21,18 +30,27 @@ export async function openFile(
   deps: AppDeps,
   user: SessionUser | undefined,
   path: string,
-  req: {
-    method: string;
-    range?: string;
-    ifNoneMatch?: string;
-    ifRange?: string;
-    download?: boolean;
-  },
+  req: ServeRequest,
 ): Promise<OpenedFile> {
   if (!user) throw unauthenticated();
   if (!isStoragePath(path)) throw notFound();
   const found = await findByAnyPath(deps.database.db, user.companyId, path);
   if (!found || !(await mayRead(deps, user, found.row))) throw notFound();
+  return openStoredFile(deps, found.row, req, found.isThumbnail);
+}
+
+/**
+ * The bytes of a files row whose reading the caller already allowed (openFile above; a Cbox share link, which has
+ * no session): headers, validators, one byte range, streamed. `isThumbnail` serves the row's thumbnail instead.
+ */
+export async function openStoredFile(
+  deps: AppDeps,
+  stored: FileRow,
+  req: ServeRequest,
+  isThumbnail = false,
+): Promise<OpenedFile> {
+  const found = { row: stored, isThumbnail };
+  const path = isThumbnail && stored.thumbnailPath ? stored.thumbnailPath : stored.path;
   const row = await ensureUploaded(deps, found.row);
   const storage = storageOf(deps);
   const info = await storage.stat(path);

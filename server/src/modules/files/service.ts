@@ -10,7 +10,9 @@ import {
   isAcceptedMime,
   isSameFile,
   mimeOf,
+  thumbnailPathOf,
   type PresignedPostInput,
+  type ContextRules,
   type UploadContext,
   type UploadUrlInput,
 } from '#domain/files';
@@ -21,6 +23,7 @@ import { storageOf } from '../../storage/index.ts';
 import type { SignRequest } from '../../storage/types.ts';
 import {
   deleteRow,
+  deleteUnattached,
   detachFromBatch,
   findByPath,
   insertFile,
@@ -35,8 +38,14 @@ import { uploadError } from './finalize.ts';
 import { ensureUploaded, mayRead } from './access.ts';
 import { openFile } from './serve.ts';
 
-export { receiveLocalUpload, uploadError } from './finalize.ts';
-export { openFile, type OpenedFile } from './serve.ts';
+export { receiveLocalUpload, uploadError, verifyStoredUpload } from './finalize.ts';
+export type { FileRow } from './repo.ts';
+export { openFile, openStoredFile, type OpenedFile, type ServeRequest } from './serve.ts';
+export { sendStream } from './send.ts';
+export { requestOrigin } from '../../http/origin.ts';
+export { contentDisposition } from './range.ts';
+/** For other endpoints that take signed uploads outside the API (Cbox's parts: cbox/uploads/part-routes.ts). */
+export { bodyOf, drainBeforeAnswer } from './request-body.ts';
 
 /**
  * The bytes of a stored file the caller may read, for documents generated on the server (acts, ticket
@@ -98,11 +107,46 @@ export function toFileDto(row: FileRow): FileDto {
 
 type Prepared = { row: FileRow; sign: SignRequest };
 
-/** Checks docs/product.md §5 rules that need no bytes, then records the pending upload under a path we choose. */
-async function prepareUpload(
+/** Where a new file of the company is stored: a path we choose, never the user's name (docs/decisions.md, Files). */
+export const newStoragePath = (companyId: number, extension: string, now = new Date(), id: string = randomUUID()) =>
+  `${companyId}/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${id}.${extension}`;
+
+/**
+ * docs/product.md §5 within one uploader (its batch): the same file twice is a duplicate, and the batch holds at
+ * most the context's maxFiles. Every way a file enters an uploader asks it (uploads, copies from the library).
+ */
+export async function assertBatchTakes(
+  db: DbOrTx,
+  user: SessionUser,
+  input: { batch: string; name?: string; size?: number; rules: ContextRules; now?: Date },
+): Promise<void> {
+  const live = await liveBatchFiles(db, user.companyId, user.id, input.batch, input.now ?? new Date());
+  const { name, size } = input;
+  if (
+    name &&
+    size !== undefined &&
+    live.some((f) => isSameFile({ name: f.name, size: f.size ?? -1 }, { name, size }))
+  ) {
+    throw uploadError(422, 'duplicate');
+  }
+  if (live.length >= input.rules.maxFiles) throw uploadError(422, 'max_files', { count: input.rules.maxFiles });
+}
+
+/** docs/product.md §8: an extension the upload context does not take is refused, naming the ones it does. */
+export function assertAcceptedExtension(context: UploadContext, extension: string): void {
+  const { extensions } = UPLOAD_CONTEXTS[context];
+  if (!extensions.includes(extension))
+    throw uploadError(422, 'invalid_extension', { extensions: extensions.map((e) => `.${e}`).join(', ') });
+}
+export type PendingUpload = { row: FileRow; contentType: string; maxBytes: number; expiresAt: Date };
+
+/**
+ * Checks docs/product.md §5 rules that need no bytes, then records the pending upload under a path we choose.
+ * `expiresAt` (default: the signed URL's lifetime) is how long the row waits for its bytes.
+ */
+export async function recordPendingUpload(
   deps: AppDeps,
   user: SessionUser,
-  origin: string,
   input: {
     extension: string;
     context: UploadContext;
@@ -110,15 +154,14 @@ async function prepareUpload(
     size?: number;
     batch?: string;
     contentType?: string;
+    expiresAt?: Date;
   },
-): Promise<Prepared> {
+): Promise<PendingUpload> {
   const rules = UPLOAD_CONTEXTS[input.context];
   // Owners upload only where no staff permission is needed (ticket photos, their own documents).
   if (rules.permission && (user.kind === 'owner' || !can(user.permissions, rules.permission))) throw forbidden();
   const { extension } = input;
-  if (!rules.extensions.includes(extension)) {
-    throw uploadError(422, 'invalid_extension', { extensions: rules.extensions.map((e) => `.${e}`).join(', ') });
-  }
+  assertAcceptedExtension(input.context, extension);
   if (input.size !== undefined && input.size > rules.maxBytes)
     throw uploadError(422, 'too_large', { size: formatBytes(rules.maxBytes) });
   if (input.size === 0) throw uploadError(422, 'empty');
@@ -130,17 +173,7 @@ async function prepareUpload(
 
   const db = deps.database.db;
   const now = new Date();
-  if (input.batch) {
-    const live = await liveBatchFiles(db, user.companyId, user.id, input.batch, now);
-    if (
-      name &&
-      input.size !== undefined &&
-      live.some((f) => isSameFile({ name: f.name, size: f.size ?? -1 }, { name, size: input.size! }))
-    ) {
-      throw uploadError(422, 'duplicate');
-    }
-    if (live.length >= rules.maxFiles) throw uploadError(422, 'max_files', { count: rules.maxFiles });
-  }
+  if (input.batch) await assertBatchTakes(db, user, { batch: input.batch, name, size: input.size, rules, now });
   await purgeStalePending(db, new Date(now.getTime() - 86_400_000));
 
   // Browsers report some types several ways; a known alias is kept, anything else gets the canonical type.
@@ -149,8 +182,8 @@ async function prepareUpload(
       ? input.contentType.toLowerCase()
       : mimeOf(extension);
   const id = randomUUID();
-  const path = `${user.companyId}/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${id}.${extension}`;
-  const expiresAt = new Date(now.getTime() + UPLOAD_URL_TTL_SECONDS * 1000);
+  const path = newStoragePath(user.companyId, extension, now, id);
+  const expiresAt = input.expiresAt ?? new Date(now.getTime() + UPLOAD_URL_TTL_SECONDS * 1000);
   const row = await insertFile(db, {
     companyId: user.companyId,
     path,
@@ -164,7 +197,22 @@ async function prepareUpload(
     uploadedBy: user.id,
     expiresAt,
   });
-  return { row, sign: { path, contentType, maxBytes: rules.maxBytes, expiresAt, size: input.size, origin } };
+  return { row, contentType, maxBytes: rules.maxBytes, expiresAt };
+}
+
+async function prepareUpload(
+  deps: AppDeps,
+  user: SessionUser,
+  origin: string,
+  input: Parameters<typeof recordPendingUpload>[2],
+): Promise<Prepared> {
+  const { row, contentType, maxBytes, expiresAt } = await recordPendingUpload(deps, user, input);
+  return { row, sign: { path: row.path, contentType, maxBytes, expiresAt, size: input.size, origin } };
+}
+
+/** A pending upload that will never finish (aborted, expired): its row goes, unless something took it meanwhile. */
+export async function dropPendingUpload(deps: AppDeps, fileId: number): Promise<void> {
+  await deleteUnattached(deps.database.db, fileId);
 }
 
 /** POST files/upload-url (docs/product.md §7): a signed URL to PUT the file to, with its content type. */
@@ -201,9 +249,14 @@ export async function createPresignedPost(deps: AppDeps, user: SessionUser, inpu
  * On S3 the first look at a finished upload verifies it, since no endpoint of ours saw the bytes.
  */
 export async function confirmUpload(deps: AppDeps, user: SessionUser, path: string): Promise<FileDto> {
+  return toFileDto(await readableFile(deps, user, path));
+}
+
+/** confirmUpload's record itself, for a module that goes on to copy the file (copyStoredFile below). */
+export async function readableFile(deps: AppDeps, user: SessionUser, path: string): Promise<FileRow> {
   const row = await findByPath(deps.database.db, path);
   if (!row || row.companyId !== user.companyId || !(await mayRead(deps, user, row))) throw notFound();
-  return toFileDto(await ensureUploaded(deps, row));
+  return ensureUploaded(deps, row);
 }
 
 /** An uploaded .jpg or .png the caller may read (logos, signatures), or undefined. */
@@ -290,7 +343,7 @@ export async function storeGeneratedFile(
   },
 ): Promise<{ file: FileDto; discard: () => Promise<void> }> {
   const now = new Date();
-  const path = `${input.companyId}/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}.${input.extension}`;
+  const path = newStoragePath(input.companyId, input.extension, now);
   const mime = mimeOf(input.extension);
   const storage = storageOf(deps);
   await storage.writeSmall(path, Buffer.from(input.bytes), mime);
@@ -312,4 +365,62 @@ export async function storeGeneratedFile(
     entityId: input.entity.id,
   });
   return { file: toFileDto(row), discard: () => storage.remove(path) };
+}
+
+/** A stored file copied to a new record: the record, its answer, and `discard` for when the caller's transaction fails. */
+export type StoredCopy = { row: FileRow; file: FileDto; discard: () => Promise<void> };
+
+/**
+ * The bytes of `source` (and its thumbnail) stored again under a new path, with a new record owned by `target`
+ * (docs/product.md §1 Cbox: a library file attached elsewhere, an attachment saved to the library). The record is
+ * what an upload through the uploader would have left: uploaded, in `context`, in `batch`, unattached (the caller
+ * attaches it: attachFiles, or its own record in the same transaction). It is written with `db` (the caller's transaction); the bytes are copied first, so a
+ * caller whose transaction does not commit calls `discard`.
+ */
+export async function copyStoredFile(
+  deps: AppDeps,
+  db: DbOrTx,
+  source: FileRow,
+  target: {
+    companyId: number;
+    userId: number;
+    name: string;
+    context: UploadContext;
+    batch?: string | null;
+  },
+): Promise<StoredCopy> {
+  const storage = storageOf(deps);
+  const now = new Date();
+  const path = newStoragePath(target.companyId, source.extension, now);
+  const thumbnailPath = source.thumbnailPath ? thumbnailPathOf(path) : null;
+  await storage.copy(source.path, path, source.mime);
+  const discard = async () => {
+    await storage.remove(path);
+    if (thumbnailPath) await storage.remove(thumbnailPath);
+  };
+  try {
+    if (source.thumbnailPath && thumbnailPath) await storage.copy(source.thumbnailPath, thumbnailPath, 'image/webp');
+    const size = source.size ?? 0;
+    const row = await insertFile(db, {
+      companyId: target.companyId,
+      path,
+      name: target.name,
+      extension: source.extension,
+      mime: source.mime,
+      category: source.category,
+      context: target.context,
+      status: 'uploaded',
+      maxBytes: UPLOAD_CONTEXTS[target.context].maxBytes,
+      size,
+      batch: target.batch ?? null,
+      uploadedBy: target.userId,
+      uploadedAt: now,
+      expiresAt: now,
+      thumbnailPath,
+    });
+    return { row, file: toFileDto(row), discard };
+  } catch (err) {
+    await discard();
+    throw err;
+  }
 }
