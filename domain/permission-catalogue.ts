@@ -30,6 +30,7 @@ export const PERMISSION_CATALOGUE = [
   { flag: 'modulo_hormigon', group: 'hormigon' },
   { flag: 'hormigon_editar', group: 'hormigon' },
   { flag: 'modulo_biblioteca', group: 'biblioteca' },
+  { flag: 'biblioteca_administrar', group: 'biblioteca' },
   { flag: 'cmanagement-access', group: 'cmanagement' },
   { flag: 'modulo_calidad', group: 'calidad' },
   { flag: 'calidad_editar', group: 'calidad' },

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from '#domain/http-timeouts';
 import { API_RATE_PER_MINUTE_DEFAULT } from '#domain/api-apps';
+import { CBOX_LIMITS } from '#domain/cbox';
 
 /** Everything configurable comes from the environment (README: Configuration). */
 export type AppConfig = {
@@ -37,6 +38,8 @@ export type AppConfig = {
   outboundAllow: string[];
   /** Public API requests per minute and API app (PUBLIC_API_RATE_PER_MINUTE), counted per process. */
   publicApiRatePerMinute: number;
+  /** A company's Cbox storage quota in bytes when it has none of its own (CBOX_QUOTA_BYTES). */
+  cboxQuotaBytes: number;
   /** HubSpot's API root (HUBSPOT_API_URL), the CRM integration calls it (server/src/modules/integrations/hubspot). */
   hubspotApiUrl: string;
   /** The construction platform's API and OAuth server (PROCORE_API_URL, PROCORE_LOGIN_URL; a sandbox in tests). */
@@ -128,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     providerEmail: emailOf(env.PROVIDER_EMAIL),
     outboundAllow: addressList(env.OUTBOUND_ALLOW),
     publicApiRatePerMinute: positiveOr(env.PUBLIC_API_RATE_PER_MINUTE, API_RATE_PER_MINUTE_DEFAULT),
+    cboxQuotaBytes: bytesOr(env.CBOX_QUOTA_BYTES, CBOX_LIMITS.defaultQuotaBytes),
     hubspotApiUrl: baseUrl(env.HUBSPOT_API_URL, 'https://api.hubapi.com'),
     procore: {
       apiUrl: baseUrl(env.PROCORE_API_URL, 'https://api.procore.com'),
@@ -139,6 +143,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 /** A positive whole number from the environment, else the default. */
 function positiveOr(value: string | undefined, fallback: number): number {
   return value && /^\d{1,6}$/.test(value) && Number(value) > 0 ? Number(value) : fallback;
+}
+
+/** A size in bytes (at most 2^53 − 1); the fallback when unset or not a whole positive number. */
+function bytesOr(value: string | undefined, fallback: number): number {
+  return value && /^\d{1,16}$/.test(value) && Number(value) > 0 && Number.isSafeInteger(Number(value))
+    ? Number(value)
+    : fallback;
 }
 
 /** An http(s) base address without its trailing slash; the default when unset or not an address. */

@@ -176,6 +176,7 @@ export const demoRoles: RoleSeed[] = [
       'entregas_revision',
       'calidad_editar',
       'hormigon_editar',
+      'biblioteca_administrar',
     ],
   },
   {

@@ -8,3 +8,4 @@ export * from './files.ts';
 export * from './deliveries.ts';
 export * from './admin.ts';
 export * from './integrations.ts';
+export * from './cbox.ts';
