@@ -6,6 +6,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { homeRoutes } from './modules/home/routes.ts';
 import { configRoutes } from './modules/config/routes.ts';
 import { integrationsRoutes, personalFeedRoutes } from './modules/integrations/routes.ts';
+import { cboxRoutes } from './modules/cbox/routes.ts';
 import { afterSalesRoutes } from './modules/after-sales/routes.ts';
 import { deliveryRoutes } from './modules/deliveries/routes.ts';
 import { filesRoutes, presignedPostRoutes } from './modules/files/routes.ts';
@@ -33,6 +34,7 @@ export function createApi() {
       .route('/postventa', afterSalesRoutes)
       .route('/entregas', deliveryRoutes)
       .route('/buscar', searchRoutes)
+      .route('/biblioteca', cboxRoutes)
       .route('/files', filesRoutes)
       .route('/propietarios/posventa/s3', presignedPostRoutes)
       .route('/notificaciones', notificationRoutes)

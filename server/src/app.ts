@@ -4,6 +4,7 @@ import { errorHandler, notFoundJson, requestContext } from './http/middleware.ts
 import { createApi } from './api.ts';
 import { devMailRoutes } from './mail/dev-routes.ts';
 import { publicFileRoutes, storageRoutes } from './modules/files/routes.ts';
+import { cboxPartRoutes } from './modules/cbox/routes.ts';
 import { staticClient } from './http/static.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { portalFraming } from './modules/after-sales/service.ts';
@@ -14,6 +15,7 @@ import {
   FEED_PATH,
   providerRequestRoutes,
 } from './modules/integrations/routes.ts';
+import { LINK_ROUTES_BASE, linkRoutes } from './modules/cbox/routes.ts';
 
 export const API_V2 = '/api/v2/public/api';
 export const API_V1 = '/api/v1';
@@ -73,7 +75,11 @@ export function createApp(deps: AppDeps, opts: { clientDir?: string } = {}) {
   app.route('/dev/mail', devMailRoutes);
   // Files (docs/product.md §7): read behind the session cookie; /storage takes signed uploads when storage is local disk.
   app.route('/api/v2/public/files', publicFileRoutes);
+  // The library's large uploads go up in parts; on local disk each signed part is PUT here.
+  app.route('/storage/parts', cboxPartRoutes);
   app.route('/storage', storageRoutes);
+  // Cbox share links: people outside the company open them by their token alone (no session, no CSRF header).
+  app.route(LINK_ROUTES_BASE, linkRoutes);
   // The provider's links of a module or integration request: authorised by their signed token alone (no session).
   app.route('/proveedor/solicitudes', providerRequestRoutes);
   // The scheduling tool's iCalendar feeds: calendar applications subscribe without a session (the URL is the secret).

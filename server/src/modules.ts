@@ -3,6 +3,7 @@ import { registerNotifications } from './modules/notifications/service.ts';
 import { registerAfterSales } from './modules/after-sales/service.ts';
 import { registerConfig } from './modules/config/service.ts';
 import { registerIntegrations } from './modules/integrations/service.ts';
+import { registerCbox } from './modules/cbox/service.ts';
 import { createRegistry, type Registry } from './registry.ts';
 
 /**
@@ -19,5 +20,6 @@ export function moduleRegistry(): Registry {
   registerNotifications(registry);
   registerConfig(registry);
   registerIntegrations(registry);
+  registerCbox(registry);
   return registry;
 }
