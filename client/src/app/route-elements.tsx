@@ -66,8 +66,18 @@ export function ModuleEntry({ area }: { area: AreaName }) {
   return <Navigate to={resolveModuleEntry(areaOf(area), stored, permissionsOf(user))} replace />;
 }
 
-export function PermissionGate({ permission, children }: { permission: string; children: ReactNode }) {
-  return useCan(permission) ? <>{children}</> : <NoPermissionPage />;
+/** A route's permission: without it, the no-permission page, or the route's own redirect (Cbox: its activation). */
+export function PermissionGate({
+  permission,
+  redirect,
+  children,
+}: {
+  permission: string;
+  redirect?: string;
+  children: ReactNode;
+}) {
+  if (useCan(permission)) return <>{children}</>;
+  return redirect ? <Navigate to={redirect} replace /> : <NoPermissionPage />;
 }
 
 export function PageSuspense({ children }: { children: ReactNode }) {

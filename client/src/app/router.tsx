@@ -38,7 +38,12 @@ function AreaBoundary() {
 
 function toRouteObject(node: RouteNode, area: AreaRoute): RouteObject {
   let element = elementOf(node, area);
-  if (node.permission) element = <PermissionGate permission={node.permission}>{element}</PermissionGate>;
+  if (node.permission)
+    element = (
+      <PermissionGate permission={node.permission} redirect={node.redirectWhenDenied}>
+        {element}
+      </PermissionGate>
+    );
   if (node.index) return { index: true, element };
 
   const children = node.children?.map((c) => toRouteObject(c, area)) ?? [];

@@ -62,8 +62,9 @@ const SPEC_PATHS: Record<string, { permission?: string; default?: string }> = {
   '/concrete/uploader': {},
   '/concrete/placements': {},
   '/concrete/advanceBim': {},
-  '/cbox': { permission: 'modulo_biblioteca' },
-  '/cbox/folders/:folderId?/:fileId?': {},
+  // modulo_biblioteca guards the library, not the area: /cbox/activation is for those without it.
+  '/cbox': {},
+  '/cbox/folders/:folderId?/:fileId?': { permission: 'modulo_biblioteca' },
   '/cbox/activation': {},
   '/cmanagement': { permission: 'cmanagement-access' },
   '/cmanagement/tickets': {},
@@ -248,6 +249,24 @@ describe('router (docs/product.md §2)', () => {
     expect(sidebar.querySelector('[data-testid="nav-billing"]')).toBeNull();
     expect(sidebar.querySelector('[data-testid="nav-warranties"]')).not.toBeNull();
     expect(sidebar.querySelector('[data-testid="nav-home"]')).not.toBeNull();
+  }, 20_000);
+
+  it('sends someone without modulo_biblioteca from /cbox and its folders to the activation page', async () => {
+    mockFetch(() => ({
+      body: { data: { modulo: 'biblioteca', status: 'inactivo', label: 'Inactivo', is_active: false } },
+    }));
+    renderAt('/cbox/folders/12/99', ['modulo_postventa']);
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/cbox/activation'), { timeout: 15_000 });
+    expect(await screen.findByTestId('cbox-activation', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.getByTestId('sidebar').querySelector('[data-testid="nav-cbox"]')).toBeNull();
+  }, 20_000);
+
+  it('opens /cbox at the activation page for someone without the module', async () => {
+    mockFetch(() => ({
+      body: { data: { modulo: 'biblioteca', status: 'inactivo', label: 'Inactivo', is_active: false } },
+    }));
+    renderAt('/cbox', ['modulo_postventa']);
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/cbox/activation'), { timeout: 15_000 });
   }, 20_000);
 
   it('sends unknown paths to the catch-all page', async () => {

@@ -61,7 +61,6 @@ const notifications = {
 };
 // Module screens still to be built: each module's pending page states it honestly (no fake data).
 const concrete = lazyPage(() => import('../modules/concrete/index.ts'), 'ConcretePage');
-const cbox = lazyPage(() => import('../modules/cbox/index.ts'), 'CboxPage');
 const cmanagement = lazyPage(() => import('../modules/cmanagement/index.ts'), 'CmanagementPage');
 const quality = lazyPage(() => import('../modules/quality/index.ts'), 'QualityPage');
 const verifications = lazyPage(() => import('../modules/verifications/index.ts'), 'VerificationsPage');
@@ -120,6 +119,13 @@ const portal = {
   create: lazyPage(() => import('../modules/portal/index.ts'), 'PortalCreatePage'),
   ticket: lazyPage(() => import('../modules/portal/index.ts'), 'PortalTicketPage'),
 };
+// A Cbox share link's page for outsiders: its own small chunk (the module's second door), outside the staff layout.
+const cboxPublicLink = lazyPage(() => import('../modules/cbox/public-link.entry.ts'), 'PublicLinkPage');
+// The library (docs/product.md §2 Cbox): the explorer and the activation page, one chunk.
+const cbox = {
+  folders: lazyPage(() => import('../modules/cbox/index.ts'), 'ExplorerPage'),
+  activation: lazyPage(() => import('../modules/cbox/index.ts'), 'ActivationPage'),
+};
 const billing = lazyPage(() => import('../modules/billing/index.ts'), 'BillingPage');
 const ocinsights = lazyPage(() => import('../modules/ocinsights/index.ts'), 'OcinsightsPage');
 const tiinsights = lazyPage(() => import('../modules/tiinsights/index.ts'), 'TiinsightsPage');
@@ -166,6 +172,7 @@ export const PAGES: Readonly<Record<string, PageComponent>> = {
     nueva: portal.create,
     solicitud: portal.ticket,
   }),
+  'compartido.token': cboxPublicLink,
   config: config.layout,
   'config.cuenta': config.cuenta,
   'config.trabajadores': config.trabajadores,
@@ -188,12 +195,12 @@ export const PAGES: Readonly<Record<string, PageComponent>> = {
   ...under('config.integraciones.app', { hooks: integrations.appHooks, logs: integrations.appLogs }),
   'config.propietarios': owners.layout,
   ...under('config.propietarios', ownerTabs),
+  ...under('cbox', cbox),
 };
 
 /** Every leaf of these areas not in PAGES renders the area's page: the module's pending page, or config's. */
 const AREA_PAGES: Partial<Record<AreaName, PageComponent>> = {
   concrete,
-  cbox,
   cmanagement,
   quality,
   verifications,

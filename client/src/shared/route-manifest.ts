@@ -22,6 +22,8 @@ export type RouteNode = {
   name: string;
   /** docs/product.md §6 expression checked before the node renders. */
   permission?: string;
+  /** Where a user without `permission` is sent instead of the no-permission page (an absolute path). */
+  redirectWhenDenied?: `/${string}`;
   /** Segment the node redirects to when opened without a child. */
   defaultChild?: string;
   children?: RouteNode[];
@@ -40,7 +42,8 @@ export type AreaName =
   | 'billing'
   | 'ocinsights'
   | 'tiinsights'
-  | 'portal';
+  | 'portal'
+  | 'cbox-link';
 
 /**
  * The sidebar's icon of an area, by name: the shell maps names to icons (app/layout/nav-icons.tsx), so
@@ -64,6 +67,8 @@ export type AreaRoute = RouteNode & {
   area: AreaName;
   /** Shown in the sidebar with this icon when the user may open it. */
   icon?: NavIcon;
+  /** Shown in the sidebar only with this permission, when the area itself asks for none (Cbox: its activation page). */
+  navPermission?: string;
   /** Public areas render without the app layout and without a session. */
   isPublic?: boolean;
   /** docs/product.md §2: the last visited route of the area is restored when the area is opened. */
@@ -151,11 +156,19 @@ export const ROUTES: AreaRoute[] = [
     name: 'cbox',
     icon: 'FolderOpen',
     remembers: true,
-    permission: MODULE_PERMISSIONS.cbox,
+    // docs/product.md §2 modulo_biblioteca guards the library, not the area: the session drops it while the company's
+    // module is off, and activation is where those without it are sent (so the area's entry lands them there too).
+    // The sidebar still lists Cbox only for those who hold it.
+    navPermission: MODULE_PERMISSIONS.cbox,
     defaultChild: 'folders',
     children: [
       // 'folders' alone is the alias of the explorer root.
-      { path: 'folders/:folderId?/:fileId?', name: 'cbox.folders' },
+      {
+        path: 'folders/:folderId?/:fileId?',
+        name: 'cbox.folders',
+        permission: MODULE_PERMISSIONS.cbox,
+        redirectWhenDenied: '/cbox/activation',
+      },
       { path: 'activation', name: 'cbox.activation' },
     ],
   },
@@ -276,6 +289,15 @@ export const ROUTES: AreaRoute[] = [
       { path: 'solicitud/nueva', name: 'portal.nueva' },
       { path: 'solicitud/:solicitudId', name: 'portal.solicitud' },
     ],
+  },
+  {
+    // A Cbox share link as people outside the company open it (client/src/modules/cbox/public-link/): no session.
+    path: '/compartido',
+    area: 'cbox-link',
+    name: 'compartido',
+    isPublic: true,
+    remembers: false,
+    children: [{ path: ':token', name: 'compartido.token' }],
   },
   {
     path: '/billing',
@@ -403,5 +425,5 @@ export const routeTitleKey = (name: string) => `routes.${name}.title`;
 
 /** docs/product.md §2/§6: the areas the sidebar lists, exactly those the user may open (elements lacking permission are hidden). */
 export function navAreas(permissions: PermissionSet): AreaRoute[] {
-  return ROUTES.filter((a) => a.icon && !a.isPublic && can(permissions, a.permission));
+  return ROUTES.filter((a) => a.icon && !a.isPublic && can(permissions, a.navPermission ?? a.permission));
 }

@@ -5,6 +5,7 @@ import { withTimeout } from '../../shared/lazy-page.tsx';
 import { permissionsOf, settingsOf, useAuthUser, type AuthUser } from '../../api/session/auth-user.ts';
 import { hasStoredGridMode, session, useSession } from '../../shared/session/session-store.ts';
 import { useRouteParamsSync } from '../use-route-params-sync.ts';
+import { AttachmentSourcesSlot } from './attachment-sources-slot.tsx';
 import { Brand } from './brand.tsx';
 import { LoadErrorState, PageSpinner } from '../../shared/layout/page-states.tsx';
 import { MAIN_CONTENT_ID, SkipToContent } from '../../shared/layout/skip-link.tsx';
@@ -82,9 +83,11 @@ function Shell({ user }: { user: AuthUser }) {
           mx="auto"
           minW="0"
         >
-          <Suspense fallback={<PageSpinner />}>
-            <Outlet />
-          </Suspense>
+          <AttachmentSourcesSlot permissions={permissions}>
+            <Suspense fallback={<PageSpinner />}>
+              <Outlet />
+            </Suspense>
+          </AttachmentSourcesSlot>
         </Box>
       </Box>
     </Box>

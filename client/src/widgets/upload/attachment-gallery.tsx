@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { HStack, Link, Stack, chakra } from '@chakra-ui/react';
-import { Paperclip } from 'lucide-react';
+import { Box, HStack, IconButton, Link, Stack, chakra } from '@chakra-ui/react';
+import { FolderInput, Paperclip } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { extensionOf, hasThumbnail, thumbnailPathOf } from '#domain/files';
 import { downloadFile } from './download.ts';
 import { FileThumbnail } from './file-thumbnail.tsx';
+import { useAttachmentSources, type AttachmentSources } from './attachment-sources.tsx';
 import { ImageViewer } from './image-viewer.tsx';
 import type { StoredFile } from './upload-api.ts';
 
@@ -31,6 +32,33 @@ export type AttachmentGalleryProps = {
 };
 
 const sourceOf = (f: GalleryFile) => f.path || f.url || '';
+
+/** docs/product.md §1: "Guardar en Cbox" on a stored file, when the user holds the library. */
+function SaveToLibrary(props: {
+  file: GalleryFile;
+  name: string;
+  save: AttachmentSources['saveToLibrary'];
+  overlay?: boolean;
+}) {
+  const { t } = useTranslation();
+  const { file, name, save } = props;
+  if (!save || !file.path) return null;
+  const path = file.path;
+  return (
+    <IconButton
+      size="2xs"
+      variant={props.overlay ? 'solid' : 'ghost'}
+      colorPalette={props.overlay ? 'gray' : 'brand'}
+      aria-label={t('files.uploader.save_to_library', { name })}
+      title={t('files.uploader.save_to_library', { name })}
+      data-testid="attachment-save-to-library"
+      {...(props.overlay ? { position: 'absolute', top: '1', insetEnd: '1' } : {})}
+      onClick={() => save({ path, name })}
+    >
+      <FolderInput size={14} />
+    </IconButton>
+  );
+}
 /** An image we can show: by its name's or path's extension (docs/product.md §9 thumbnails). */
 export const isImageFile = (f: GalleryFile) =>
   hasThumbnail((extensionOf(f.name ?? '') || extensionOf(sourceOf(f).split('?')[0] ?? '')).toLowerCase());
@@ -41,6 +69,7 @@ export const isImageFile = (f: GalleryFile) =>
  */
 export function AttachmentGallery({ files, fallbackName, onOpenFile, label, onMarkup }: AttachmentGalleryProps) {
   const { t } = useTranslation();
+  const { saveToLibrary } = useAttachmentSources();
   const [open, setOpen] = useState<number | null>(null);
   /** A marked copy just saved: the viewer moves to it once the record's files include it. */
   const [showNext, setShowNext] = useState<string | null>(null);
@@ -64,21 +93,23 @@ export function AttachmentGallery({ files, fallbackName, onOpenFile, label, onMa
       {images.length ? (
         <HStack gap="2" wrap="wrap" role="group" aria-label={groupLabel} data-testid="attachment-thumbnails">
           {images.map(({ file, name }, i) => (
-            <chakra.button
-              key={file.id ?? sourceOf(file)}
-              type="button"
-              borderRadius="md"
-              cursor="zoom-in"
-              _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing' }}
-              onClick={() => setOpen(i)}
-              title={name}
-              data-testid="attachment-thumbnail"
-            >
-              <FileThumbnail
-                size={72}
-                file={{ name, path: file.path, url_thumbnail: file.path ? thumbnailPathOf(file.path) : file.url }}
-              />
-            </chakra.button>
+            <Box key={file.id ?? sourceOf(file)} position="relative">
+              <chakra.button
+                type="button"
+                borderRadius="md"
+                cursor="zoom-in"
+                _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing' }}
+                onClick={() => setOpen(i)}
+                title={name}
+                data-testid="attachment-thumbnail"
+              >
+                <FileThumbnail
+                  size={72}
+                  file={{ name, path: file.path, url_thumbnail: file.path ? thumbnailPathOf(file.path) : file.url }}
+                />
+              </chakra.button>
+              <SaveToLibrary file={file} name={name} save={saveToLibrary} overlay />
+            </Box>
           ))}
         </HStack>
       ) : null}
@@ -93,7 +124,7 @@ export function AttachmentGallery({ files, fallbackName, onOpenFile, label, onMa
               </>
             );
             return (
-              <chakra.li key={file.id ?? `${source}-${i}`} fontSize="sm" display="flex">
+              <chakra.li key={file.id ?? `${source}-${i}`} fontSize="sm" display="flex" alignItems="center" gap="1">
                 {onOpenFile ? (
                   <Link asChild colorPalette="brand">
                     <button type="button" onClick={() => onOpenFile(file)}>
@@ -109,6 +140,7 @@ export function AttachmentGallery({ files, fallbackName, onOpenFile, label, onMa
                 ) : (
                   <HStack gap="1">{content}</HStack>
                 )}
+                <SaveToLibrary file={file} name={name} save={saveToLibrary} />
               </chakra.li>
             );
           })}

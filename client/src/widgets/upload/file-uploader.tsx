@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { Camera, FolderOpen, Upload } from 'lucide-react';
+import { Camera, FolderOpen, Library, Upload } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import {
   ALL_EXTENSIONS,
@@ -12,6 +12,7 @@ import {
   type UploadContext,
 } from '#domain/files';
 import type { UploadedFileItem, UploadMethod } from './upload-api.ts';
+import { useAttachmentSources } from './attachment-sources.tsx';
 import { UploadItemRow } from './upload-item-row.tsx';
 import { useUploader } from './use-uploader.ts';
 
@@ -70,6 +71,8 @@ export function FileUploader(props: FileUploaderProps) {
   const offerCamera = Boolean(props.photos) && touch;
   const [dragging, setDragging] = useState(false);
   const hintId = useId();
+  const { pickFromLibrary } = useAttachmentSources();
+  const [picking, setPicking] = useState(false);
 
   const { value } = props;
   const { reset, hasEmitted } = uploader;
@@ -83,6 +86,18 @@ export function FileUploader(props: FileUploaderProps) {
     uploader.add(Array.from(files));
     if (input.current) input.current.value = '';
     if (camera.current) camera.current.value = '';
+  };
+  /** docs/product.md §1: library files come back already copied as this uploader's uploads. */
+  const pickLibrary = async () => {
+    const room = uploader.remaining();
+    if (!pickFromLibrary || props.disabled || room === 0) return;
+    setPicking(true);
+    try {
+      const picked = await pickFromLibrary({ accept: extensions, maxFiles: room, maxBytes, batch: uploader.batch });
+      if (picked?.length) uploader.addStored(picked.slice(0, uploader.remaining()));
+    } finally {
+      setPicking(false);
+    }
   };
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
@@ -170,6 +185,19 @@ export function FileUploader(props: FileUploaderProps) {
       <Text id={hintId} fontSize="sm" color="fg.muted" data-testid="uploader-hint">
         {hint}
       </Text>
+      {pickFromLibrary ? (
+        <Button
+          size="sm"
+          variant="outline"
+          alignSelf="start"
+          loading={picking}
+          disabled={props.disabled}
+          onClick={() => void pickLibrary()}
+          data-testid="uploader-from-library"
+        >
+          <Library size={16} aria-hidden /> {t('files.uploader.from_library')}
+        </Button>
+      ) : null}
       {uploader.items.length ? (
         <Stack as="ul" gap="2" aria-label={t('files.uploader.list_label')} listStyleType="none" m="0" p="0">
           {uploader.items.map((item) => (

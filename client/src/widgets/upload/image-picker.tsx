@@ -1,9 +1,10 @@
 import { useRef, useState } from 'react';
 import { Button, HStack, Spinner, Stack, Text, chakra } from '@chakra-ui/react';
-import { ImagePlus, Trash2 } from 'lucide-react';
+import { ImagePlus, Library, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { UPLOAD_CONTEXTS, UPLOAD_URL_DEFAULT, checkCandidate, uploadErrorKey } from '#domain/files';
 import { showErrorToast } from '../../api/notify.ts';
+import { useAttachmentSources } from './attachment-sources.tsx';
 import { ImageViewer } from './image-viewer.tsx';
 import { absoluteFileUrl, sniffFile, uploadFile, type StoredFile } from './upload-api.ts';
 import { requestFailure } from './upload-errors.ts';
@@ -28,6 +29,20 @@ export function ImagePicker({ value, onChange, label, uploadUrl, disabled }: Ima
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [viewing, setViewing] = useState(false);
+  const { pickFromLibrary } = useAttachmentSources();
+
+  /** docs/product.md §1: an image of the library, copied as the caller's upload. */
+  async function pickLibrary() {
+    if (!pickFromLibrary) return;
+    setBusy(true);
+    try {
+      const [stored] =
+        (await pickFromLibrary({ accept: rules.extensions, maxFiles: 1, maxBytes: rules.maxBytes })) ?? [];
+      if (stored) onChange(stored.path, stored);
+    } finally {
+      setBusy(false);
+    }
+  }
 
   async function pick(file: File | undefined) {
     if (input.current) input.current.value = '';
@@ -93,6 +108,17 @@ export function ImagePicker({ value, onChange, label, uploadUrl, disabled }: Ima
           <Button size="sm" variant="outline" onClick={() => input.current?.click()} disabled={disabled || busy}>
             {value ? t('files.image_picker.change') : t('files.image_picker.choose')}
           </Button>
+          {pickFromLibrary ? (
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => void pickLibrary()}
+              disabled={disabled || busy}
+              data-testid="image-picker-from-library"
+            >
+              <Library size={14} aria-hidden /> {t('files.uploader.from_library')}
+            </Button>
+          ) : null}
           {value ? (
             <Button
               size="sm"

@@ -127,3 +127,18 @@ export function toUploadedItem(file: File, stored: StoredFile, observation?: str
     ...(observation ? { observacion: observation } : {}),
   };
 }
+
+/** A file uploaded without a File of the browser (copied from the library): its record says it all. */
+export function storedToUploadedItem(stored: StoredFile, observation?: string): UploadedFileItem {
+  return {
+    name: stored.name,
+    type: stored.type,
+    size: stored.size,
+    path: stored.path,
+    filename: stored.name,
+    lastModified: Date.parse(stored.created_at) || 0,
+    url: stored.url,
+    url_thumbnail: stored.url_thumbnail,
+    ...(observation ? { observacion: observation } : {}),
+  };
+}

@@ -44,7 +44,7 @@ export function UploadItemRow({ item, onRemove, onRetry, observation, disabled }
           {item.file.name}
         </Text>
         <Text fontSize="sm" color="fg.muted">
-          {formatBytes(item.file.size)}
+          {formatBytes(item.fromLibrary && item.stored ? item.stored.size : item.file.size)}
         </Text>
         {state === 'uploading' ? (
           <Progress.Root value={progress} size="sm" colorPalette="brand" aria-label={t('files.uploader.uploading')}>

@@ -6,6 +6,7 @@ import { uploadItemMachine } from '#machines/upload-item';
 import {
   discardUpload,
   sniffFile,
+  storedToUploadedItem,
   toUploadedItem,
   uploadFile,
   type StoredFile,
@@ -29,6 +30,8 @@ export type UploaderItem = {
   observation: string;
   previewUrl?: string;
   abort?: AbortController;
+  /** Picked from the library (already uploaded as the caller's copy): `file` only names it. */
+  fromLibrary?: boolean;
 };
 
 export type UploaderOptions = {
@@ -43,6 +46,13 @@ export type UploaderOptions = {
 };
 
 const isUploaded = (item: UploaderItem) => item.actor.getSnapshot().value === 'uploaded' && Boolean(item.stored);
+const isLive = (item: UploaderItem) => item.actor.getSnapshot().value !== 'failed';
+/** What the duplicate and count rules compare: a library file's placeholder File holds no bytes, its record does. */
+const candidateOf = (item: UploaderItem) => ({
+  name: item.file.name,
+  size: item.fromLibrary && item.stored ? item.stored.size : item.file.size,
+  lastModified: item.file.lastModified,
+});
 
 /**
  * The uploader's list, each item driven by the upload-item machine: rules are checked on pick
@@ -69,7 +79,11 @@ export function useUploader(options: UploaderOptions) {
   const emit = useCallback(() => {
     const uploaded = itemsRef.current
       .filter(isUploaded)
-      .map((i) => toUploadedItem(i.file, i.stored!, i.observation.trim()));
+      .map((i) =>
+        i.fromLibrary
+          ? storedToUploadedItem(i.stored!, i.observation.trim())
+          : toUploadedItem(i.file, i.stored!, i.observation.trim()),
+      );
     lastEmitted.current = uploaded;
     optionsRef.current.onChange?.(uploaded);
   }, []);
@@ -123,9 +137,9 @@ export function useUploader(options: UploaderOptions) {
   }, [batch, fail, t]);
 
   const createItem = useCallback(
-    (file: File): UploaderItem => {
-      const item = { id: crypto.randomUUID(), file, observation: '' } as UploaderItem;
-      if (hasThumbnail(extensionOf(file.name)) && typeof URL.createObjectURL === 'function')
+    (file: File, fromLibrary = false): UploaderItem => {
+      const item = { id: crypto.randomUUID(), file, observation: '', fromLibrary } as UploaderItem;
+      if (!fromLibrary && hasThumbnail(extensionOf(file.name)) && typeof URL.createObjectURL === 'function')
         item.previewUrl = URL.createObjectURL(file);
       // Effects the machine names, bound to this item (machines stay pure; docs/architecture.md §5).
       const machine = uploadItemMachine.provide({
@@ -154,7 +168,7 @@ export function useUploader(options: UploaderOptions) {
   const add = useCallback(
     (picked: File[]) => {
       const opts = optionsRef.current;
-      const live = itemsRef.current.filter((i) => i.actor.getSnapshot().value !== 'failed').map((i) => i.file);
+      const live = itemsRef.current.filter(isLive).map(candidateOf);
       const { accepted, rejected } = selectFiles(picked, live, {
         maxFiles: opts.maxFiles,
         maxBytes: opts.maxBytes,
@@ -171,6 +185,35 @@ export function useUploader(options: UploaderOptions) {
       pump();
     },
     [commit, createItem, fail, pump, t],
+  );
+
+  /**
+   * Files picked from the library (docs/product.md §1): the server already copied each as an upload of this
+   * uploader's batch, so they join the list as uploaded items and are emitted like any other.
+   */
+  const addStored = useCallback(
+    (stored: readonly StoredFile[]) => {
+      const created = stored.map((file) => {
+        const placeholder = new File([], file.name, {
+          type: file.type,
+          lastModified: Date.parse(file.created_at) || Date.now(),
+        });
+        const item = createItem(placeholder, true);
+        item.stored = file;
+        item.path = file.path;
+        // Emitted in a microtask (emitChange), once the list below holds it.
+        item.actor.send({ type: 'upload.succeed', path: file.path });
+        return item;
+      });
+      commit([...itemsRef.current, ...created]);
+    },
+    [commit, createItem],
+  );
+
+  /** How many more files the list takes (failed ones do not count: docs/product.md §5). */
+  const remaining = useCallback(
+    () => Math.max(0, optionsRef.current.maxFiles - itemsRef.current.filter(isLive).length),
+    [],
   );
 
   const forget = (item: UploaderItem) => {
@@ -221,5 +264,16 @@ export function useUploader(options: UploaderOptions) {
     [],
   );
 
-  return { items, add, remove, retry, reset, setObservation, hasEmitted: () => lastEmitted.current.length > 0 };
+  return {
+    items,
+    batch,
+    add,
+    addStored,
+    remaining,
+    remove,
+    retry,
+    reset,
+    setObservation,
+    hasEmitted: () => lastEmitted.current.length > 0,
+  };
 }

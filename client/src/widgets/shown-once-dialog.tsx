@@ -1,22 +1,22 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Code, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
-import { showErrorToast, showSuccessToast } from '../../../api/notify.ts';
-import { CloseButton } from '../../../widgets/close-button.tsx';
+import { Alert, Button, Code, Dialog, HStack, Portal, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { showErrorToast, showSuccessToast } from '../api/notify.ts';
+import { CloseButton } from './close-button.tsx';
 
 /**
- * A secret shown this once (docs/product.md §3 "secret key (shown once, renewable)"): the server answers it only on
- * create and renew, no cache keeps it, and closing the dialog forgets it. `children` are the values to copy.
+ * A secret shown this once (docs/product.md §3 "secret key (shown once, renewable)"; a Cbox share link's address):
+ * the server answers it only when it is made, no cache keeps it, and closing the dialog forgets it. `children` are
+ * the values to copy (CopyLine). Its words come from the caller, like ConfirmDialog's.
  */
 export function ShownOnceDialog(props: {
   open: boolean;
   title: string;
   notice: string;
+  doneLabel: string;
   onClose: () => void;
   children: ReactNode;
   testId: string;
 }) {
-  const { t } = useTranslation();
   return (
     <Dialog.Root open={props.open} onOpenChange={(d) => !d.open && props.onClose()} placement="center" size="lg">
       <Portal>
@@ -37,7 +37,7 @@ export function ShownOnceDialog(props: {
             </Dialog.Body>
             <Dialog.Footer>
               <Button colorPalette="brand" onClick={props.onClose} data-testid={`${props.testId}-done`}>
-                {t('integrations_ui.common.secret_done')}
+                {props.doneLabel}
               </Button>
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild>
@@ -50,17 +50,29 @@ export function ShownOnceDialog(props: {
   );
 }
 
-/** A value with a copy button (docs/product.md §8: a failed copy says so). */
-export function CopyLine({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  const { t } = useTranslation();
+/** The words of a copy button: its label, what it says once copied (also read out), and a failed copy's notice. */
+export type CopyTexts = { copy: string; copied: string; failed: string };
+
+/** A value with a copy button (docs/product.md §8: a failed copy says so; a screen reader hears the success). */
+export function CopyLine({
+  label,
+  value,
+  texts,
+  testId,
+}: {
+  label: string;
+  value: string;
+  texts: CopyTexts;
+  testId?: string;
+}) {
   const [copied, setCopied] = useState(false);
   const copy = () =>
     navigator.clipboard.writeText(value).then(
       () => {
         setCopied(true);
-        showSuccessToast(t('integrations_ui.common.copied'));
+        showSuccessToast(texts.copied);
       },
-      () => showErrorToast(0, t('integrations_ui.common.copy_failed')),
+      () => showErrorToast(0, texts.failed),
     );
   return (
     <Stack gap="1">
@@ -71,10 +83,17 @@ export function CopyLine({ label, value, testId }: { label: string; value: strin
         <Code flex="1" minW="0" px="3" py="2" fontSize="sm" wordBreak="break-all" data-testid={testId}>
           {value}
         </Code>
-        <Button size="sm" minH="44px" variant="outline" onClick={() => void copy()}>
-          {t(copied ? 'integrations_ui.common.copied' : 'integrations_ui.common.copy')}
+        <Button
+          size="sm"
+          minH="44px"
+          variant="outline"
+          onClick={() => void copy()}
+          data-testid={testId ? `${testId}-copy` : undefined}
+        >
+          {copied ? texts.copied : texts.copy}
         </Button>
       </HStack>
+      <VisuallyHidden aria-live="polite">{copied ? texts.copied : ''}</VisuallyHidden>
     </Stack>
   );
 }
