@@ -180,6 +180,17 @@ describe.skipIf(!hasChromium())('accessibility e2e', () => {
     expect(found).toEqual({});
   });
 
+  it('axe-core: the library (explorer as a table and as a grid, its trash, its activation page)', async () => {
+    const { page } = await signedInAdmin();
+    const found = await sweep(page, ['/cbox/folders', '/cbox/folders?vista=papelera', '/cbox/activation']);
+    await page.goto('/cbox/folders');
+    await settled(page);
+    await page.getByTestId('cbox-view-grid').click();
+    const grid = await seriousViolations(page);
+    if (grid.length) found['/cbox/folders (grid)'] = grid;
+    expect(found).toEqual({});
+  });
+
   it('axe-core: the owner portal (sign-in, home, a ticket, a new ticket) on a phone', async () => {
     const page = await open({ width: 390, height: 800 });
     const found: Record<string, string[]> = {};

@@ -64,7 +64,9 @@ describe.skipIf(!hasChromium())('foundation e2e: roles and sign-in (docs/product
         const denied = Object.entries(MODULE_PERMISSIONS).find(([, expr]) => !can(role.permissions, expr));
         if (denied) {
           await page.goto(`/${denied[0]}`);
-          await page.getByTestId('no-permission').waitFor();
+          // Cbox sends whoever lacks it to its activation page instead (docs/decisions.md D-269).
+          await page.getByTestId(denied[0] === 'cbox' ? 'cbox-activation' : 'no-permission').waitFor();
+          if (denied[0] === 'cbox') expect(new URL(page.url()).pathname).toBe('/cbox/activation');
         }
         expect(foreign).toEqual([]);
       } finally {

@@ -34,7 +34,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
 const BUDGET_MS = Number(process.env.FUZZ_BUDGET_S ?? 60) * 1000;
 
 /** Signed uploads take file bytes or a multipart form, not a JSON body: they are not counted as JSON routes. */
-const STREAM_UPLOADS = new Set(['POST /storage/form', 'PUT /storage/o/*']);
+const STREAM_UPLOADS = new Set(['POST /storage/form', 'PUT /storage/o/*', 'PUT /storage/parts/:uploadId/:number']);
 
 type Role = 'admin' | 'owner' | 'none';
 type Case = {

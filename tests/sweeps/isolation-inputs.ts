@@ -1,4 +1,4 @@
-import type { Samples } from './route-samples.ts';
+import type { ParamKind, Samples } from './route-samples.ts';
 
 /**
  * What the isolation sweep sends besides the path: for the routes whose body or query names records
@@ -94,6 +94,17 @@ const BODIES: [RegExp, Build][] = [
     /^POST \/configuracion\/integraciones\/webhooks\/aplicaciones\/:applicationId\/probar$/,
     () => ({ event: 'ticket.created' }),
   ],
+  // Library (biblioteca): names in the path's folder or file, selections in the body.
+  [/^POST \/biblioteca\/carpetas$/, (s) => ({ name: 'Carpeta X', parent_id: s.cboxFolder })],
+  [/^PATCH \/biblioteca\/carpetas\/:cboxFolderId$/, () => ({ name: 'Carpeta X' })],
+  [/^PATCH \/biblioteca\/archivos\/:cboxFileId$/, () => ({ name: 'x.pdf' })],
+  [/^POST \/biblioteca\/mover$/, (s) => ({ folder_ids: [s.cboxFolder], file_ids: [s.cboxFile], target_id: null })],
+  [
+    /^POST \/biblioteca\/(eliminar|papelera\/restaurar|papelera\/vaciar)$/,
+    (s) => ({ folder_ids: [s.cboxFolder], file_ids: [s.cboxFile] }),
+  ],
+  // The library's shares.
+  [/^PATCH \/biblioteca\/compartir\/:shareId$/, () => ({ levels: ['can-download'] })],
   // Files, account and notifications.
   [/^POST \/files\/confirm$/, (s) => ({ path: s.file })],
   [/^PUT \/auth\/firma$/, (s) => ({ path: s.file })],
@@ -119,6 +130,7 @@ const QUERIES: [RegExp, (s: Samples) => string][] = [
   [/^GET \/entregas\/dashboard\/[\w-]+$/, (s) => `project_id=${s.project}`],
   [/^GET \/entregas\/fichas$/, (s) => `project_id=${s.project}`],
   [/^GET \/entregas\/configuracion\/global$/, (s) => `project_ids=${s.project}`],
+  [/^GET \/biblioteca\/contenido$/, (s) => `folder_id=${s.cboxFolder}`],
 ];
 
 const find = <T>(table: [RegExp, T][], key: string) => table.find(([re]) => re.test(key))?.[1];
@@ -136,7 +148,22 @@ export function inputsFor(method: string, template: string, s: Samples) {
     body: body ? body(s) : write ? {} : undefined,
     query: query ? `?${query(s)}` : '',
     namesRecords: Boolean(query) || (body?.length ?? 0) > 0,
+    /** The kinds of record the body and query name (the samples their builders read). */
+    kindsNamed: [...new Set([...(body ? kindsRead(body) : []), ...(query ? kindsRead(query) : [])])],
   };
+}
+
+/** The sample kinds a builder reads: it is called once on a stand-in that records every kind asked for. */
+function kindsRead(build: (s: Samples) => unknown): ParamKind[] {
+  const read = new Set<ParamKind>();
+  const probe = new Proxy({} as Samples, {
+    get: (_target, kind) => {
+      if (typeof kind === 'string') read.add(kind as ParamKind);
+      return 1;
+    },
+  });
+  build(probe);
+  return [...read];
 }
 
 /** A list read with no record named: only what it requires (a date range around the sweep's visits, CSV for the export). */

@@ -22,7 +22,8 @@ export const FILES = '/api/v2/public/files';
 
 /**
  * Records of the company as a whole (catalogue, unit types, workers, courses, positions, profiles, users, API apps,
- * webhooks, integration calls): no project scope applies to them.
+ * webhooks, integration calls, the library's folders, files, shares, links and upload sessions): no project scope
+ * applies to them.
  */
 const COMPANY_LEVEL: ParamKind[] = [
   'unitType',
@@ -42,6 +43,13 @@ const COMPANY_LEVEL: ParamKind[] = [
   'webhookApplication',
   'webhookHook',
   'webhookDelivery',
+  // The library is the company's (docs/product.md §6 sharing levels, not project membership, decide who sees it).
+  'cboxFolder',
+  'cboxFile',
+  'cboxVersion',
+  'cboxShare',
+  'cboxLink',
+  'upload',
 ];
 const NOT_RECORDS: ParamKind[] = ['token', 'module', 'companyModule'];
 
@@ -81,7 +89,8 @@ export function callerFor(
   if (scope === 'company') caller = audience === 'owner' ? 'owner' : 'admin';
   else if (scope === 'project') {
     if (audience === 'owner') return { skip: 'owner portal: owners see by ownership (owner scope)' };
-    if (p.kinds.length && p.kinds.every((k) => COMPANY_LEVEL.includes(k)))
+    const named = [...p.kinds, ...inputsFor(p.call.method, p.template, {}).kindsNamed];
+    if (named.length && named.every((k) => COMPANY_LEVEL.includes(k)))
       return { skip: 'company-level record: no project scope' };
     caller = 'limited';
   } else if (scope === 'owner') {

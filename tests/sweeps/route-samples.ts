@@ -3,9 +3,12 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { RouteRow } from '../../server/src/http/route-table.ts';
 import type { TestContext } from '../../server/src/test-support.ts';
 import { WEBHOOK_PARAM_KINDS, webhookSamplesIn, type WebhookSamples } from './webhook-records.ts';
+import { CBOX_PARAM_KINDS, cboxSamplesIn, type CboxSamples } from './cbox-records.ts';
+import { CBOX_SHARING_PARAM_KINDS, cboxSharingSamplesIn, type CboxSharingSamples } from './cbox-sharing-records.ts';
 import {
   acs,
   apiApps,
+  cboxUploads,
   integrationJobs,
   courseAssignments,
   courses,
@@ -73,7 +76,10 @@ export type ParamKind =
   | 'user'
   | 'apiApp'
   | 'syncJob'
-  | keyof WebhookSamples;
+  | 'upload'
+  | keyof WebhookSamples
+  | keyof CboxSamples
+  | keyof CboxSharingSamples;
 
 export type Samples = Partial<Record<ParamKind, string | number>>;
 
@@ -114,6 +120,7 @@ const BY_SEGMENT: Record<string, ParamKind> = {
   vistas: 'view',
   modulos: 'companyModule',
   usuarios: 'user',
+  subidas: 'upload',
 };
 
 /** The kind of the parameter at `index` of the template's segments (after enum choices are made). */
@@ -132,6 +139,8 @@ export function kindOf(segments: string[], index: number): ParamKind | undefined
   if (name === 'appId') return 'apiApp';
   if (name === 'jobId') return 'syncJob';
   if (name in WEBHOOK_PARAM_KINDS) return WEBHOOK_PARAM_KINDS[name as keyof typeof WEBHOOK_PARAM_KINDS];
+  if (name in CBOX_PARAM_KINDS) return CBOX_PARAM_KINDS[name as keyof typeof CBOX_PARAM_KINDS];
+  if (name in CBOX_SHARING_PARAM_KINDS) return CBOX_SHARING_PARAM_KINDS[name as keyof typeof CBOX_SHARING_PARAM_KINDS];
   if (name === 'userId') return 'user';
   const before = segments[index - 1] ?? '';
   // /entregas/<level>/:id and /entregas/<parent>/:id/<child>: the chosen level names the kind.
@@ -264,7 +273,17 @@ export async function samplesIn(ctx: TestContext, companyId: number, projectId?:
   s.position = await first(ctx, positions, positions.id, eq(positions.companyId, companyId));
   s.apiApp = await first(ctx, apiApps, apiApps.id, eq(apiApps.companyId, companyId));
   s.syncJob = await first(ctx, integrationJobs, integrationJobs.id, eq(integrationJobs.companyId, companyId));
+  // A library upload session (its id is a UUID): only its uploader reaches it.
+  const [upload] = await ctx.db
+    .select({ id: cboxUploads.id })
+    .from(cboxUploads)
+    .where(eq(cboxUploads.companyId, companyId))
+    .orderBy(asc(cboxUploads.createdAt))
+    .limit(1);
+  s.upload = upload?.id;
   Object.assign(s, await webhookSamplesIn(ctx, companyId));
+  Object.assign(s, await cboxSamplesIn(ctx, companyId));
+  Object.assign(s, await cboxSharingSamplesIn(ctx, companyId));
   // A profile no user holds, else the newest: a valid PUT of the fuzz must not rewrite the permissions of its
   // caller, the admin, whose profile the seed writes first.
   const [profile] = await ctx.db

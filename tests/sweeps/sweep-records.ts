@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { webhookRecordsIn } from './webhook-records.ts';
+import { cboxSharingRecordsIn } from './cbox-sharing-records.ts';
 import type { TestContext } from '../../server/src/test-support.ts';
 import {
   acs,
   apiApps,
+  cboxFiles,
+  cboxUploads,
   integrationJobs,
   courseAssignments,
   courses,
@@ -35,6 +38,7 @@ import {
   units,
 } from '../../server/src/db/schema/index.ts';
 import { storageOf } from '../../server/src/storage/index.ts';
+import { CBOX_LIMITS } from '#domain/cbox';
 import { first, samplesIn, type Samples } from './route-samples.ts';
 
 /** A 1×1 PNG: enough for the upload checks (magic number, size, type); the sweeps' one image. */
@@ -256,6 +260,27 @@ export async function recordsIn(
     .values({ companyId, userId, list: 'solicitudes', name: marker, params: { search: marker } })
     .returning();
   const admin = at.companyLevel === false ? {} : await adminRecordsIn(ctx, companyId, userId, marker, start);
+  // A library file of `userId` at the root of the company's library (Cbox is the company's, not a project's).
+  let cboxFile: number | undefined;
+  if (at.companyLevel !== false) {
+    const bytes = await stored('biblioteca', 'pdf', 'cbox_file', 0);
+    const [row] = await db.select().from(files).where(eq(files.path, bytes.path));
+    const [libraryFile] = await db
+      .insert(cboxFiles)
+      .values({
+        companyId,
+        name: bytes.name,
+        fileId: row.id,
+        size: bytes.size,
+        extension: 'pdf',
+        category: 'document',
+        mime: bytes.type,
+        createdBy: userId,
+      })
+      .returning();
+    await db.update(files).set({ entityId: libraryFile.id }).where(eq(files.id, row.id));
+    cboxFile = libraryFile.id;
+  }
   // Positions and profiles belong to the company: one is added only where there is none (the other company).
   const position =
     catalogue.position ?? (await db.insert(positions).values({ companyId, name: marker }).returning())[0].id;
@@ -284,6 +309,7 @@ export async function recordsIn(
       file: pub.path,
       notification: note.id,
       view: view.id,
+      cboxFile,
       position,
       profile,
       room: `project:${projectId}`,
@@ -321,12 +347,46 @@ async function adminRecordsIn(ctx: TestContext, companyId: number, userId: numbe
     .insert(integrationJobs)
     .values({ companyId, kind: 'procore', action: 'observation.create', dedupeKey: marker, state: 'fallido' })
     .returning();
+  // A library upload session of `userId` at the root, its multipart started in storage (nothing sent yet).
+  const uploadPath = `${companyId}/2030/01/${randomUUID()}.pdf`;
+  const uploadName = `${marker} subida.pdf`;
+  const [pending] = await ctx.db
+    .insert(files)
+    .values({
+      companyId,
+      path: uploadPath,
+      name: uploadName,
+      extension: 'pdf',
+      mime: 'application/pdf',
+      category: 'document',
+      context: 'library',
+      maxBytes: CBOX_LIMITS.fileMaxBytes,
+      uploadedBy: userId,
+      expiresAt,
+    })
+    .returning();
+  const [upload] = await ctx.db
+    .insert(cboxUploads)
+    .values({
+      id: randomUUID(),
+      companyId,
+      userId,
+      name: uploadName,
+      size: 1000,
+      fileId: pending.id,
+      storageUploadId: await storageOf(ctx.deps).createMultipart(uploadPath, 'application/pdf'),
+      partSize: CBOX_LIMITS.partBytes,
+      expiresAt,
+    })
+    .returning();
   return {
+    upload: upload.id,
     worker: worker.id,
     course: course.id,
     assignment: assignment.id,
     apiApp: apiApp.id,
     syncJob: syncJob.id,
     ...(await webhookRecordsIn(ctx, companyId, marker)),
+    ...(await cboxSharingRecordsIn(ctx, companyId, userId, marker, expiresAt)),
   };
 }
