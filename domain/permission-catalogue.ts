@@ -32,6 +32,8 @@ export const PERMISSION_CATALOGUE = [
   { flag: 'modulo_biblioteca', group: 'biblioteca' },
   { flag: 'biblioteca_administrar', group: 'biblioteca' },
   { flag: 'cmanagement-access', group: 'cmanagement' },
+  { flag: 'cmanagement_gestionar', group: 'cmanagement' },
+  { flag: 'cmanagement_configurar', group: 'cmanagement' },
   { flag: 'modulo_calidad', group: 'calidad' },
   { flag: 'calidad_editar', group: 'calidad' },
   { flag: 'verifications-access', group: 'recepciones' },

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { CM_TICKET_VIEW_PARAMS } from './schemas/cmanagement.ts';
 
 /**
  * Saved views of a list (docs/product.md §2 Saved views): the filters and sort of a list under a name, the
  * user's own or shared with the company. Configuration, not a record with a lifecycle: no machine, no
  * command table.
  */
-export const SAVED_VIEW_LISTS = ['solicitudes'] as const;
+export const SAVED_VIEW_LISTS = ['solicitudes', 'cm_tickets'] as const;
 export type SavedViewList = (typeof SAVED_VIEW_LISTS)[number];
 
 /**
@@ -31,6 +32,7 @@ export const SAVED_VIEW_PARAMS = {
     'desc',
     'rows',
   ],
+  cm_tickets: CM_TICKET_VIEW_PARAMS,
 } as const satisfies Record<SavedViewList, readonly string[]>;
 const ALL_PARAMS = [...new Set(Object.values(SAVED_VIEW_PARAMS).flat())] as [string, ...string[]];
 

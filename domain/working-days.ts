@@ -41,6 +41,11 @@ function fromUtc(ms: number): IsoDate {
 const weekday = (iso: IsoDate) => new Date(toUtc(iso)).getUTCDay(); // 0 Sunday … 6 Saturday
 const shift = (iso: IsoDate, days: number) => fromUtc(toUtc(iso) + days * DAY_MS);
 
+/** Calendar days after (or before, when negative) a day: the schedule's arithmetic (a Gantt counts every day). */
+export const addDays = (iso: IsoDate, days: number): IsoDate => shift(iso, days);
+/** Calendar days from `from` to `to` (negative when `to` is earlier). */
+export const daysBetween = (from: IsoDate, to: IsoDate): number => Math.round((toUtc(to) - toUtc(from)) / DAY_MS);
+
 /** Easter Sunday of the Gregorian calendar (anonymous Gregorian algorithm, Meeus/Jones/Butcher). */
 export function easterSunday(year: number): IsoDate {
   const a = year % 19;

@@ -1,4 +1,7 @@
 import { acMachine } from './ac.ts';
+import { cmIssueMachine } from './cm-issue.ts';
+import { cmTaskMachine } from './cm-task.ts';
+import { cmTicketMachine } from './cm-ticket.ts';
 import { courseMachine } from './course.ts';
 import { deliveryScheduleMachine } from './delivery-schedule.ts';
 import { failureMachine } from './failure.ts';
@@ -23,6 +26,9 @@ export const machines = {
   webhookEvent: webhookEventMachine,
   integration: integrationMachine,
   user: userMachine,
+  cmTicket: cmTicketMachine,
+  cmIssue: cmIssueMachine,
+  cmTask: cmTaskMachine,
 } as const;
 
 export type Machines = typeof machines;

@@ -2,6 +2,9 @@
 export { machines, MACHINE_NAMES, type Machines, type MachineName } from './all.ts';
 
 export * from './ac.ts';
+export * from './cm-issue.ts';
+export * from './cm-task.ts';
+export * from './cm-ticket.ts';
 export * from './course.ts';
 export * from './delivery-schedule.ts';
 export * from './failure.ts';

@@ -23,6 +23,9 @@ const SOURCES: Record<MachineName, { title: string; file: string }> = {
   webhookEvent: { title: 'Webhook event', file: 'webhook-event.ts' },
   integration: { title: 'Integration', file: 'integration.ts' },
   user: { title: 'User', file: 'user.ts' },
+  cmTicket: { title: 'Cmanagement ticket', file: 'cm-ticket.ts' },
+  cmIssue: { title: 'Cmanagement issue', file: 'cm-issue.ts' },
+  cmTask: { title: 'Cmanagement task', file: 'cm-task.ts' },
 };
 
 type Tree = { [key: string]: string | Tree };

@@ -7,6 +7,7 @@ import { homeRoutes } from './modules/home/routes.ts';
 import { configRoutes } from './modules/config/routes.ts';
 import { integrationsRoutes, personalFeedRoutes } from './modules/integrations/routes.ts';
 import { cboxRoutes } from './modules/cbox/routes.ts';
+import { cmanagementRoutes } from './modules/cmanagement/routes.ts';
 import { afterSalesRoutes } from './modules/after-sales/routes.ts';
 import { deliveryRoutes } from './modules/deliveries/routes.ts';
 import { filesRoutes, presignedPostRoutes } from './modules/files/routes.ts';
@@ -35,6 +36,7 @@ export function createApi() {
       .route('/entregas', deliveryRoutes)
       .route('/buscar', searchRoutes)
       .route('/biblioteca', cboxRoutes)
+      .route('/cmanagement', cmanagementRoutes)
       .route('/files', filesRoutes)
       .route('/propietarios/posventa/s3', presignedPostRoutes)
       .route('/notificaciones', notificationRoutes)

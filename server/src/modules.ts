@@ -4,6 +4,7 @@ import { registerAfterSales } from './modules/after-sales/service.ts';
 import { registerConfig } from './modules/config/service.ts';
 import { registerIntegrations } from './modules/integrations/service.ts';
 import { registerCbox } from './modules/cbox/service.ts';
+import { registerCmanagement } from './modules/cmanagement/service.ts';
 import { createRegistry, type Registry } from './registry.ts';
 
 /**
@@ -21,5 +22,6 @@ export function moduleRegistry(): Registry {
   registerConfig(registry);
   registerIntegrations(registry);
   registerCbox(registry);
+  registerCmanagement(registry);
   return registry;
 }

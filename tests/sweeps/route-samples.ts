@@ -5,6 +5,7 @@ import type { TestContext } from '../../server/src/test-support.ts';
 import { WEBHOOK_PARAM_KINDS, webhookSamplesIn, type WebhookSamples } from './webhook-records.ts';
 import { CBOX_PARAM_KINDS, cboxSamplesIn, type CboxSamples } from './cbox-records.ts';
 import { CBOX_SHARING_PARAM_KINDS, cboxSharingSamplesIn, type CboxSharingSamples } from './cbox-sharing-records.ts';
+import { CMANAGEMENT_PARAM_KINDS, cmanagementSamplesIn, type CmanagementSamples } from './cmanagement-records.ts';
 import {
   acs,
   apiApps,
@@ -79,7 +80,8 @@ export type ParamKind =
   | 'upload'
   | keyof WebhookSamples
   | keyof CboxSamples
-  | keyof CboxSharingSamples;
+  | keyof CboxSharingSamples
+  | keyof CmanagementSamples;
 
 export type Samples = Partial<Record<ParamKind, string | number>>;
 
@@ -141,6 +143,7 @@ export function kindOf(segments: string[], index: number): ParamKind | undefined
   if (name in WEBHOOK_PARAM_KINDS) return WEBHOOK_PARAM_KINDS[name as keyof typeof WEBHOOK_PARAM_KINDS];
   if (name in CBOX_PARAM_KINDS) return CBOX_PARAM_KINDS[name as keyof typeof CBOX_PARAM_KINDS];
   if (name in CBOX_SHARING_PARAM_KINDS) return CBOX_SHARING_PARAM_KINDS[name as keyof typeof CBOX_SHARING_PARAM_KINDS];
+  if (name in CMANAGEMENT_PARAM_KINDS) return CMANAGEMENT_PARAM_KINDS[name as keyof typeof CMANAGEMENT_PARAM_KINDS];
   if (name === 'userId') return 'user';
   const before = segments[index - 1] ?? '';
   // /entregas/<level>/:id and /entregas/<parent>/:id/<child>: the chosen level names the kind.
@@ -284,6 +287,7 @@ export async function samplesIn(ctx: TestContext, companyId: number, projectId?:
   Object.assign(s, await webhookSamplesIn(ctx, companyId));
   Object.assign(s, await cboxSamplesIn(ctx, companyId));
   Object.assign(s, await cboxSharingSamplesIn(ctx, companyId));
+  Object.assign(s, await cmanagementSamplesIn(ctx, companyId, projectId));
   // A profile no user holds, else the newest: a valid PUT of the fuzz must not rewrite the permissions of its
   // caller, the admin, whose profile the seed writes first.
   const [profile] = await ctx.db

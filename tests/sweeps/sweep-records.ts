@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { webhookRecordsIn } from './webhook-records.ts';
 import { cboxSharingRecordsIn } from './cbox-sharing-records.ts';
+import { cmanagementRecordsIn } from './cmanagement-records.ts';
 import type { TestContext } from '../../server/src/test-support.ts';
 import {
   acs,
@@ -286,9 +287,11 @@ export async function recordsIn(
     catalogue.position ?? (await db.insert(positions).values({ companyId, name: marker }).returning())[0].id;
   const profile =
     catalogue.profile ?? (await db.insert(profiles).values({ companyId, name: marker }).returning())[0].id;
+  const cmanagement = await cmanagementRecordsIn(ctx, { companyId, projectId, userId, marker });
   return {
     samples: {
       ...admin,
+      ...cmanagement,
       project: projectId,
       unit: unitId,
       owner: owner.id,

@@ -61,7 +61,6 @@ const notifications = {
 };
 // Module screens still to be built: each module's pending page states it honestly (no fake data).
 const concrete = lazyPage(() => import('../modules/concrete/index.ts'), 'ConcretePage');
-const cmanagement = lazyPage(() => import('../modules/cmanagement/index.ts'), 'CmanagementPage');
 const quality = lazyPage(() => import('../modules/quality/index.ts'), 'QualityPage');
 const verifications = lazyPage(() => import('../modules/verifications/index.ts'), 'VerificationsPage');
 // The /warranties area (one chunk): its frame, after-sales' screens and deliveries' fichas.
@@ -125,6 +124,23 @@ const cboxPublicLink = lazyPage(() => import('../modules/cbox/public-link.entry.
 const cbox = {
   folders: lazyPage(() => import('../modules/cbox/index.ts'), 'ExplorerPage'),
   activation: lazyPage(() => import('../modules/cbox/index.ts'), 'ActivationPage'),
+};
+// Cmanagement (docs/product.md §2 /cmanagement, config/cmanagement): one chunk; the Gantt loads its library lazily.
+type CmPage = keyof typeof import('../modules/cmanagement/index.ts');
+const cm = (name: CmPage) => lazyPage(() => import('../modules/cmanagement/index.ts'), name);
+const cmanagement = {
+  'tickets.list': cm('TicketsPage'),
+  ticket: cm('TicketLayout'),
+  'ticket.general': cm('TicketGeneralPage'),
+  'ticket.issues': cm('TicketIssuesPage'),
+  'ticket.issue': cm('IssuePage'),
+  'ticket.tasks': cm('TicketTasksPage'),
+  schedule: cm('SchedulePage'),
+};
+const cmanagementConfig = {
+  'custom-fields': cm('CustomFieldsConfigPage'),
+  tasks: cm('TaskTemplatesConfigPage'),
+  categories: cm('CategoriesConfigPage'),
 };
 const billing = lazyPage(() => import('../modules/billing/index.ts'), 'BillingPage');
 const ocinsights = lazyPage(() => import('../modules/ocinsights/index.ts'), 'OcinsightsPage');
@@ -196,12 +212,13 @@ export const PAGES: Readonly<Record<string, PageComponent>> = {
   'config.propietarios': owners.layout,
   ...under('config.propietarios', ownerTabs),
   ...under('cbox', cbox),
+  ...under('cmanagement', cmanagement),
+  ...under('config.cmanagement', cmanagementConfig),
 };
 
 /** Every leaf of these areas not in PAGES renders the area's page: the module's pending page, or config's. */
 const AREA_PAGES: Partial<Record<AreaName, PageComponent>> = {
   concrete,
-  cmanagement,
   quality,
   verifications,
   billing,

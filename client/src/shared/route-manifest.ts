@@ -192,7 +192,9 @@ export const ROUTES: AreaRoute[] = [
             defaultChild: 'general',
             children: [
               { path: 'general', name: 'cmanagement.ticket.general' },
+              { path: 'issues', name: 'cmanagement.ticket.issues' },
               { path: 'issues/:issueId', name: 'cmanagement.ticket.issue' },
+              { path: 'tasks', name: 'cmanagement.ticket.tasks' },
             ],
           },
         ],

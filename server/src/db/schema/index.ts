@@ -9,3 +9,4 @@ export * from './deliveries.ts';
 export * from './admin.ts';
 export * from './integrations.ts';
 export * from './cbox.ts';
+export * from './cmanagement.ts';

@@ -1,0 +1,6 @@
+import { PendingPage } from '../../../shared/layout/page-states.tsx';
+
+/** Placeholder until the config screens land (docs/api.md, Cmanagement). */
+export function CategoriesConfigPage() {
+  return <PendingPage />;
+}
