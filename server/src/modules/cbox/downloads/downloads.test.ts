@@ -8,6 +8,7 @@ import { getRequestListener } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test-support.ts';
+import { storageOf } from '../../../storage/index.ts';
 import { cboxActivity, cboxFolders } from '../../../db/schema/index.ts';
 import { makeFile, makeFolder, raw, userId, useTempStorage } from '../test/sharingFixtures.ts';
 
@@ -154,6 +155,20 @@ describe('a zip of a selection', () => {
     } finally {
       (limits.CBOX_LIMITS as { zipFilesMax: number }).zipFilesMax = before;
     }
+  });
+
+  it('leaves out a file whose bytes are lost, and still answers the others', async () => {
+    const adminId = await userId(ctx, 'admin');
+    const lost = await makeFile(ctx, {
+      name: 'perdido.pdf',
+      folderId: planos.id,
+      createdBy: adminId,
+      body: bytes('x'),
+    });
+    await storageOf(ctx.deps).remove(lost.stored.path);
+    const res = await raw(ctx, `${API}/zip?file_ids=${lost.file.id},${acta.id}`, { cookie: admin });
+    expect(res.status).toBe(200);
+    expect([...unzipAll(res.body).entries.keys()]).toEqual(['acta.pdf']);
   });
 
   it('stops reading when the client goes away, and the server keeps answering', async () => {

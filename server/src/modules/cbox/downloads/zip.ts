@@ -74,8 +74,27 @@ export async function zipEntries(deps: AppDeps, user: SessionUser, selection: Cb
   );
   for (const f of named) add(f.id, stored.get(f.fileId) ?? '', f.size, segment(f.name));
   if (entries.length > max) throw tooMany();
-  return entries;
+  return withStoredBytes(deps, entries);
 }
+
+/**
+ * The entries whose bytes are in storage: one lost object (a disk restored from an older backup) leaves that file out
+ * of the zip, logged, instead of breaking the zip halfway through for every other file.
+ */
+async function withStoredBytes(deps: AppDeps, entries: ZipEntry[]): Promise<ZipEntry[]> {
+  const storage = storageOf(deps);
+  const kept: ZipEntry[] = [];
+  for (let i = 0; i < entries.length; i += STAT_BATCH) {
+    const batch = entries.slice(i, i + STAT_BATCH);
+    const found = await Promise.all(batch.map((e) => (e.storagePath ? storage.stat(e.storagePath) : undefined)));
+    batch.forEach((e, j) => {
+      if (found[j]) kept.push(e);
+      else deps.log.warn('cbox zip: a file has no stored bytes, left out', { cboxFileId: e.cboxFileId });
+    });
+  }
+  return kept;
+}
+const STAT_BATCH = 32;
 
 async function storedPaths(deps: AppDeps, fileIds: number[]): Promise<Map<number, string>> {
   if (!fileIds.length) return new Map();
@@ -116,6 +135,9 @@ export async function zipStream(deps: AppDeps, entries: ZipEntry[]): Promise<{ s
     output.destroy(error instanceof Error ? error : new Error(String(error)));
   };
   zip.on('error', fail);
+  // The zip starts writing as soon as it is ended, before the caller pipes it anywhere: a read failing then must not
+  // be an 'error' without a listener (it would end the process). The consumer still sees the stream destroyed.
+  output.on('error', () => undefined);
   output.on('close', () => reading?.destroy());
   const mtime = new Date();
   for (const entry of entries) {
