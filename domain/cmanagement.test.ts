@@ -4,6 +4,11 @@ import {
   cmCustomFieldSchema,
   cmCustomFilterParam,
   cmCustomValuesSchema,
+  cmIssueCreateSchema,
+  cmIssueUpdateSchema,
+  cmTaskUpdateSchema,
+  cmTicketCreateSchema,
+  cmTicketUpdateSchema,
   formatCustomFilters,
 } from './schemas/cmanagement.ts';
 import { mentionedUserIds } from './cmanagement.ts';
@@ -126,5 +131,21 @@ describe('list filters by custom field (cf)', () => {
 describe('mentions', () => {
   it('reads each mentioned user once', () => {
     expect(mentionedUserIds('Hola @[Ana Pérez](4) y @[Luis](7), @[Ana Pérez](4)')).toEqual([4, 7]);
+  });
+});
+
+describe('edits keep what they leave out', () => {
+  it('fills the defaults on creation only: a PATCH with a title resets no priority, people, answers or files', () => {
+    expect(cmTicketCreateSchema.parse({ project_id: 1, category_id: 2, title: 'Fisura' })).toMatchObject({
+      priority: 'media',
+      assignee_ids: [],
+      watcher_ids: [],
+      custom_values: {},
+      attachments: [],
+    });
+    expect(cmTicketUpdateSchema.parse({ title: 'Fisura en losa' })).toEqual({ title: 'Fisura en losa' });
+    expect(cmIssueCreateSchema.parse({ title: 'Junta' }).photos).toEqual([]);
+    expect(cmIssueUpdateSchema.parse({ title: 'Junta' })).toEqual({ title: 'Junta' });
+    expect(cmTaskUpdateSchema.parse({ name: 'Hormigonado' })).toEqual({ name: 'Hormigonado' });
   });
 });

@@ -184,26 +184,34 @@ export function cmCustomValuesSchema(
 
 const attachments = z.array(attachmentSchema).max(CM_ATTACHMENTS_MAX, 'validation.max_items');
 
+const priority = z.enum(CM_PRIORITIES, { error: 'validation.required' });
+const customValues = z.record(z.string(), z.unknown());
+/** The editable parts, without defaults: zod applies a default even under .partial(), so an edit would reset them. */
 const ticketFields = z.object({
-  project_id: id(),
   category_id: id(),
   title: requiredText({ max: CM_TEXT_MAX }),
   description: optionalText({ max: CM_DESCRIPTION_MAX }),
-  priority: z.enum(CM_PRIORITIES, { error: 'validation.required' }).default('media'),
+  priority,
   start_date: optionalDay(),
   due_date: optionalDay(),
-  assignee_ids: people().default([]),
-  watcher_ids: people().default([]),
+  assignee_ids: people(),
+  watcher_ids: people(),
   /** Checked against the category's fields by the server with cmCustomValuesSchema. */
-  custom_values: z.record(z.string(), z.unknown()).default({}),
-  attachments: attachments.default([]),
+  custom_values: customValues,
+  attachments,
 });
-export const cmTicketCreateSchema = ticketFields.superRefine(dateOrder('start_date', 'due_date'));
-/** Editing: every part optional; the state moves only through the verbs (cmTicketCommands). */
-export const cmTicketUpdateSchema = ticketFields
-  .omit({ project_id: true })
-  .partial()
+export const cmTicketCreateSchema = ticketFields
+  .extend({
+    project_id: id(),
+    priority: priority.default('media'),
+    assignee_ids: people().default([]),
+    watcher_ids: people().default([]),
+    custom_values: customValues.default({}),
+    attachments: attachments.default([]),
+  })
   .superRefine(dateOrder('start_date', 'due_date'));
+/** Editing: every part optional and what is left out is kept; the state moves only through the verbs (cmTicketCommands). */
+export const cmTicketUpdateSchema = ticketFields.partial().superRefine(dateOrder('start_date', 'due_date'));
 
 /**
  * A custom field filter of the list: `cf=<fieldId>:<value>` (an option id, true/false, a user id, a number, a
@@ -280,27 +288,30 @@ export const cmCommentSchema = z.object({
 
 // ── Issues ──────────────────────────────────────────────────────────────────────────────────────────────
 
+const issuePhotos = attachments.max(CM_ISSUE_PHOTOS_MAX, 'validation.max_items');
 const issueFields = z.object({
   title: requiredText({ max: CM_TEXT_MAX }),
   description: optionalText({ max: CM_DESCRIPTION_MAX }),
   assignee_id: id().nullish(),
   due_date: optionalDay(),
-  photos: attachments.max(CM_ISSUE_PHOTOS_MAX, 'validation.max_items').default([]),
+  photos: issuePhotos,
   /** Where on a plan of the ticket's project (its unit types' or its own plans); null removes the pin. */
   pin: planPinSchema.nullish(),
 });
-export const cmIssueCreateSchema = issueFields;
+export const cmIssueCreateSchema = issueFields.extend({ photos: issuePhotos.default([]) });
+/** Editing: what is left out is kept (no defaults here, see ticketFields). */
 export const cmIssueUpdateSchema = issueFields.partial();
 export const cmIssueListQuerySchema = z.object({ state: enumList(CM_ISSUE_STATES).optional() });
 
 // ── Tasks and schedule ──────────────────────────────────────────────────────────────────────────────────
 
+const taskProgress = z.number({ error: 'validation.number' }).int('validation.invalid').min(0).max(100);
 const taskFields = z.object({
   name: requiredText({ max: CM_TEXT_MAX }),
   parent_id: id().nullish(),
   start_date: isoDate(),
   end_date: isoDate(),
-  progress: z.number({ error: 'validation.number' }).int('validation.invalid').min(0).max(100).default(0),
+  progress: taskProgress.default(0),
   assignee_id: id().nullish(),
 });
 /** Creating a task on a ticket; a subtask's dates within its parent's is the server's check (it reads the parent). */
@@ -308,6 +319,8 @@ export const cmTaskCreateSchema = taskFields.superRefine(dateOrder('start_date',
 export const cmTaskUpdateSchema = taskFields
   .omit({ parent_id: true })
   .partial()
+  // No default on an edit: a PATCH without progress keeps the task's.
+  .extend({ progress: taskProgress.optional() })
   .superRefine(dateOrder('start_date', 'end_date'));
 export const cmTaskLinkSchema = z.object({
   source_id: id(),
