@@ -45,15 +45,22 @@ export async function cmanagementRecordsIn(
 ): Promise<CmanagementSamples> {
   const { companyId, projectId, userId, marker } = at;
   const db = ctx.db;
-  const [category] = await db
-    .insert(cmCategories)
-    .values({ companyId, name: `${marker} ${projectId}` })
-    .onConflictDoNothing()
-    .returning();
+  // Categories are the company's, not a project's: a company that has some (the demo's seed) files every project's
+  // ticket under its first; one without gets a category named by the marker.
+  const [existing] = await db
+    .select()
+    .from(cmCategories)
+    .where(eq(cmCategories.companyId, companyId))
+    .orderBy(asc(cmCategories.id))
+    .limit(1);
   const categoryId =
-    category?.id ??
-    (await db.select().from(cmCategories).where(eq(cmCategories.companyId, companyId)).orderBy(asc(cmCategories.id)))[0]
-      .id;
+    existing?.id ??
+    (
+      await db
+        .insert(cmCategories)
+        .values({ companyId, name: `${marker} ${projectId}` })
+        .returning()
+    )[0].id;
   const [field] = await db
     .insert(cmCustomFields)
     .values({ companyId, categoryId, type: 'text', name: `${marker} ${categoryId}-${projectId}` })

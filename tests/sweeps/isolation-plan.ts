@@ -50,6 +50,10 @@ const COMPANY_LEVEL: ParamKind[] = [
   'cboxShare',
   'cboxLink',
   'upload',
+  // Cmanagement's configuration is the company's (server/src/modules/cmanagement/config/).
+  'cmCategory',
+  'cmField',
+  'cmTemplate',
 ];
 const NOT_RECORDS: ParamKind[] = ['token', 'module', 'companyModule'];
 

@@ -21,6 +21,7 @@ import {
 import { hashPassword } from '../auth/password.ts';
 import { seedAfterSales } from './seed-after-sales.ts';
 import { seedDeliveries } from './seed-deliveries.ts';
+import { seedCmanagement } from './seed-cmanagement.ts';
 import {
   DEMO_PASSWORD,
   demoCompany,
@@ -287,6 +288,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<SeedResult> {
 
     await seedAfterSales(tx, { companyId: company.id, projectIds: projectRows.map((p) => p.id), now });
     await seedDeliveries(tx, { companyId: company.id, projectIds: projectRows.map((p) => p.id), now });
+    await seedCmanagement(tx, { companyId: company.id });
 
     return {
       companyId: company.id,
