@@ -159,3 +159,9 @@ export { orderVisitsOf } from './agenda/calendar-visits.ts';
 
 /** For the CRM integration (server/src/modules/integrations/hubspot): a ticket, its unit and owners, as sent. */
 export { ticketForCrm, type TicketForCrm } from './tickets/crm-view.ts';
+
+/** For Cmanagement (server/src/modules/cmanagement): its saved views (cm_tickets) and the check of uploads it attaches. */
+export { createView, deleteView, listViews, updateView } from './views/service.ts';
+export { checkAttachments } from './shared/records.ts';
+export { formatIn } from './shared/dates.ts';
+export { EXPORT_MAX_ROWS } from './tickets/list.ts';
