@@ -7,6 +7,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { SessionUser } from '../../http/context.ts';
 import { CMANAGEMENT_NOTIFICATION_TYPES } from './notification-types.ts';
 import { loadCmTicket } from './shared/scope.ts';
+import { CM_DUE_SOON_WATCH } from './tasks/due-soon.ts';
 
 const seesTicket = async (db: DbOrTx, user: SessionUser, ticketId: number) =>
   user.kind === 'staff' &&
@@ -32,4 +33,5 @@ export function registerCmanagement(registry: ModuleRegistry): void {
     return issue ? seesTicket(db, user, issue.ticketId) : false;
   });
   for (const entry of CMANAGEMENT_NOTIFICATION_TYPES) registry.notificationType(entry);
+  registry.periodicTask(CM_DUE_SOON_WATCH);
 }

@@ -24,6 +24,11 @@ type Recipient = {
   permissions: string[];
 };
 
+/** Words some types' texts name beyond ref and subject: a Cmanagement task and its date, a mention's excerpt. */
+const EXTRA_WORDS = ['task', 'date', 'excerpt'] as const;
+const extraWords = (data: Record<string, unknown>) =>
+  Object.fromEntries(EXTRA_WORDS.flatMap((k) => (typeof data[k] === 'string' ? [[k, data[k]]] : [])));
+
 /**
  * Turns domain events into notifications (docs/product.md §6): one per event and recipient (unique index,
  * so a redelivered batch changes nothing), in the channels each recipient chose. In-app needs the
@@ -70,6 +75,7 @@ export function notificationHandler(deps: AppDeps): ConsumerHandler {
         ...(labels?.state ? { state: { key: labels.state } } : {}),
         ref: String(event.data.ref ?? event.data.code ?? (event.entity ? `#${event.entity.id}` : '')),
         subject: String(event.data.subject ?? ''),
+        ...extraWords(event.data),
         actor,
       };
       const title = entry ? titleKey(row.type) : GENERIC.title;
