@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { cmTicketCommands } from '#domain/cmanagement';
 import { nextState } from './engine.ts';
 import { walkModel } from './testing/coverage.ts';
-import { CM_TICKET_STATES, CM_TICKET_TARGETS, cmTicketMachine, type CmTicketState } from './cm-ticket.ts';
+import {
+  CM_TICKET_STATES,
+  CM_TICKET_TARGETS,
+  cmTicketMachine,
+  cmTicketMoveEvent,
+  type CmTicketState,
+} from './cm-ticket.ts';
 
 const at = (value: CmTicketState, openIssues = 0) => ({ value, context: { openIssues } });
 
@@ -38,5 +44,17 @@ describe('cmanagement ticket machine', () => {
     expect(CM_TICKET_TARGETS.bloqueado).toEqual(['en_curso']);
     expect(CM_TICKET_TARGETS.cerrado).toEqual(['en_curso']);
     expect([...CM_TICKET_TARGETS.abierto].sort()).toEqual(['bloqueado', 'cerrado', 'en_curso', 'resuelto']);
+  });
+
+  it('names the event of each move the graph allows, and none for the others', () => {
+    expect(cmTicketMoveEvent('abierto', 'en_curso')).toBe('cmTicket.start');
+    expect(cmTicketMoveEvent('en_curso', 'bloqueado')).toBe('cmTicket.block');
+    expect(cmTicketMoveEvent('bloqueado', 'en_curso')).toBe('cmTicket.unblock');
+    expect(cmTicketMoveEvent('resuelto', 'en_curso')).toBe('cmTicket.reopen');
+    expect(cmTicketMoveEvent('bloqueado', 'resuelto')).toBeNull();
+    expect(cmTicketMoveEvent('abierto', 'abierto')).toBeNull();
+    for (const from of CM_TICKET_STATES)
+      for (const to of CM_TICKET_STATES)
+        expect(cmTicketMoveEvent(from, to) !== null).toBe(CM_TICKET_TARGETS[from].includes(to));
   });
 });

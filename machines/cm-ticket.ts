@@ -91,3 +91,13 @@ const targetsOf = (state: CmTicketState): CmTicketState[] => [
 export const CM_TICKET_TARGETS = Object.fromEntries(
   CM_TICKET_STATES.map((s) => [s, targetsOf(s)]),
 ) as unknown as Record<CmTicketState, readonly CmTicketState[]>;
+
+/**
+ * The event that sends a ticket from `from` to `to` (the board's drop from one column to another), read from the
+ * machine's own transitions; null when no transition leads there.
+ */
+export function cmTicketMoveEvent(from: CmTicketState, to: CmTicketState): CmTicketEventType | null {
+  for (const [type, transitions] of cmTicketMachine.root.states[from].transitions)
+    if (transitions.some((t) => (t.target ?? []).some((n) => n.key === to))) return type as CmTicketEventType;
+  return null;
+}
