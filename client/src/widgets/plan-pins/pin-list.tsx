@@ -1,8 +1,8 @@
 import { Box, Button, Flex, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
 import { PIN_COLORS, PIN_STATES } from '#domain/plan-pins';
 import type { BoardFailure, BoardPlan } from '#domain/plan-pins-responses';
 import { isPdfPlan, legendStates } from './pin-geometry.ts';
+import { usePinT } from './pin-words.ts';
 
 const keyOf = (f: BoardFailure) => `${f.kind}-${f.id}`;
 
@@ -30,7 +30,7 @@ function Dot({ color, number }: { color: string; number?: number }) {
 
 /** The legend: one colour per state present on the board. */
 export function PinLegend({ failures }: { failures: BoardFailure[] }) {
-  const { t } = useTranslation();
+  const t = usePinT();
   const states = legendStates(failures, PIN_STATES);
   if (!states.length) return null;
   return (
@@ -68,7 +68,7 @@ export function PinList({
   onRemove?: (f: BoardFailure) => void;
   onSelect: (f: BoardFailure) => void;
 }) {
-  const { t } = useTranslation();
+  const t = usePinT();
   if (!failures.length) return <Text color="fg.muted">{t('widgets.plan_pins.no_failures')}</Text>;
   return (
     <Stack as="ol" gap="2" listStyleType="none" aria-label={t('widgets.plan_pins.list')} data-testid="plan-pin-list">

@@ -1,10 +1,10 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import type { PlanPinInput } from '#domain/plan-pins';
 import type { BoardFailure, PlanBoard as Board } from '#domain/plan-pins-responses';
 import { showSuccessToast } from '../../api/notify.ts';
 import { QueryState } from '../query-state.tsx';
 import { PlanBoard } from './plan-board.tsx';
+import { usePinT } from './pin-words.ts';
 
 type Props = {
   query: Pick<UseQueryResult<Board>, 'data' | 'isError' | 'error' | 'refetch'>;
@@ -13,20 +13,23 @@ type Props = {
   save: (failure: BoardFailure, pin: PlanPinInput | null, onSaved: () => void) => void;
   /** Whether this surface may take a pin off (staff and the revision may; owners only move theirs). */
   removable?: boolean;
+  /** Whose pins these are, in the surface's words (pin-words.ts). */
+  words?: string;
 };
 
 /**
  * A surface's plan (the staff ticket, the delivery revision, the owner portal): the board of its query, each pin
  * saved through the surface's mutation and told with the same message everywhere.
  */
-export function PinnablePlan({ query, busy, save, removable = true }: Props) {
-  const { t } = useTranslation();
+export function PinnablePlan({ query, busy, save, removable = true, words }: Props) {
+  const t = usePinT(words);
   return (
     <QueryState query={query} minH="20vh">
       {(board) => (
         <PlanBoard
           board={board}
           busy={busy}
+          words={words}
           onPin={(failure, pin) => save(failure, pin, () => showSuccessToast(t('widgets.plan_pins.saved')))}
           onUnpin={
             removable

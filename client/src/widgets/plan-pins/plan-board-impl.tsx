@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Button, HStack, IconButton, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { ChevronLeft, ChevronRight, Maximize, ZoomIn, ZoomOut } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import type { PlanPinInput } from '#domain/plan-pins';
 import type { BoardFailure, PlanBoard } from '#domain/plan-pins-responses';
 import { isPdfPlan, pinsOn, type PinPoint } from './pin-geometry.ts';
 import { PlanSurface, type Placing } from './plan-surface.tsx';
 import { PinLegend, PinList } from './pin-list.tsx';
+import { PinWordsContext, usePinT } from './pin-words.ts';
 
 const ZOOMS = [1, 1.5, 2, 3, 4] as const;
 const keyOf = (f: BoardFailure) => `${f.kind}-${f.id}`;
@@ -17,6 +17,8 @@ export type PlanBoardProps = {
   onPin: (failure: BoardFailure, pin: PlanPinInput) => void;
   onUnpin?: (failure: BoardFailure) => void;
   busy?: boolean;
+  /** Whose pins these are, in the surface's words (pin-words.ts); the after-sales failures' by default. */
+  words?: string;
 };
 
 /**
@@ -24,8 +26,16 @@ export type PlanBoardProps = {
  * (docs/product.md#defects-on-plans), shared by the staff ticket, the delivery revision and the owner
  * portal. Choosing "place" on a failure and tapping the plan pins it; the list is the keyboard's way.
  */
-export function PlanBoardImpl({ board, onPin, onUnpin, busy = false }: PlanBoardProps) {
-  const { t } = useTranslation();
+export function PlanBoardImpl({ words, ...props }: PlanBoardProps) {
+  return (
+    <PinWordsContext.Provider value={words}>
+      <Board {...props} />
+    </PinWordsContext.Provider>
+  );
+}
+
+function Board({ board, onPin, onUnpin, busy = false }: Omit<PlanBoardProps, 'words'>) {
+  const t = usePinT();
   const [planId, setPlanId] = useState<number | null>(null);
   const [page, setPage] = useState(1);
   const [pageCount, setPageCount] = useState(1);

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { Box, chakra, Spinner } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
 import { PIN_COLORS } from '#domain/plan-pins';
 import type { BoardFailure, BoardPlan } from '#domain/plan-pins-responses';
 import { isPdfPlan, nudge, pointOnPlan, type PinPoint } from './pin-geometry.ts';
+import { usePinT } from './pin-words.ts';
 
 // pdf.js is large: it arrives only with the first PDF plan shown, never with an image plan.
 const PdfCanvas = lazy(() => import('./pdf-canvas.tsx').then((m) => ({ default: m.PdfCanvas })));
@@ -103,7 +103,7 @@ export function PlanSurface({
   onSelect: (f: BoardFailure) => void;
   onPageCount: (count: number) => void;
 }) {
-  const { t } = useTranslation();
+  const t = usePinT();
   const [cursor, setCursor] = useState<PinPoint>({ x: 0.5, y: 0.5 });
   const planLabel = t('widgets.plan_pins.plan_image', { name: plan.name });
 
