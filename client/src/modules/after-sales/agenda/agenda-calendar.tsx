@@ -2,21 +2,18 @@ import { useMemo, useRef } from 'react';
 import { Box } from '@chakra-ui/react';
 import { TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Calendar, dayjsLocalizer, type EventProps, type SlotInfo, type View } from 'react-big-calendar';
+import { Calendar, type EventProps, type SlotInfo, type View } from 'react-big-calendar';
 import * as dndAddon from 'react-big-calendar/lib/addons/dragAndDrop';
 import type { EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 // The calendar's own styles, bundled into this lazy chunk and served from our origin.
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
-import { dayjs, dayjsLocaleOf } from '../../../shared/dayjs.ts';
+import { dayjsLocaleOf } from '../../../shared/dayjs.ts';
+import { CALENDAR_FORMATS, calendarLocalizer as localizer } from '../../../widgets/calendar-formats.ts';
 import type { AppLocale } from '../../../shared/i18n.ts';
 import { useCalendarA11y } from './calendar-a11y.ts';
 import type { AgendaEvent } from '../api/types.ts';
-import { AGENDA_FORMATS } from './agenda-formats.ts';
 import { visitStyle } from './agenda-style.ts';
-
-/** Monday-first weeks (docs/product.md §9) come from the dayjs locales shared/dayjs.ts registers (es, and pt-br re-registered). */
-const localizer = dayjsLocalizer(dayjs);
 
 export type CalendarEvent = {
   id: number;
@@ -130,7 +127,7 @@ export function AgendaCalendar({
         localizer={localizer}
         culture={culture}
         messages={messages}
-        formats={AGENDA_FORMATS}
+        formats={CALENDAR_FORMATS}
         events={events}
         view={view}
         date={date}

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { AGENDA_FORMATS } from './agenda-formats.ts';
+import { CALENDAR_FORMATS } from './calendar-formats.ts';
 
-const call = (name: keyof typeof AGENDA_FORMATS, arg: unknown, culture: string) =>
-  (AGENDA_FORMATS[name] as (a: unknown, c: string) => string)(arg, culture);
+const call = (name: keyof typeof CALENDAR_FORMATS, arg: unknown, culture: string) =>
+  (CALENDAR_FORMATS[name] as (a: unknown, c: string) => string)(arg, culture);
 
 describe('agenda headers read day first, in the user language', () => {
   const sunday = new Date(2026, 10, 22, 10);

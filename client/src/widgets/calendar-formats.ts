@@ -1,5 +1,11 @@
-import type { DateRange, Formats } from 'react-big-calendar';
-import { dayjs } from '../../../shared/dayjs.ts';
+import { dayjsLocalizer, type DateRange, type Formats } from 'react-big-calendar';
+import { dayjs } from '../shared/dayjs.ts';
+
+/**
+ * react-big-calendar's setup shared by the after-sales agenda and the Cmanagement schedule: the dayjs localizer
+ * (Monday-first weeks, docs/product.md §9, from the locales shared/dayjs.ts registers) and the day-first headers below.
+ */
+export const calendarLocalizer = dayjsLocalizer(dayjs);
 
 type Culture = string | undefined;
 const fmt = (date: Date, pattern: string, culture: Culture) =>
@@ -22,7 +28,7 @@ function rangeLabel({ start, end }: DateRange, culture: Culture): string {
  * react-big-calendar's defaults are English-ordered ("Sunday Nov 22", "November 16 – 22"). Spanish
  * and Portuguese put the day first, with "de": "domingo 22 de noviembre", "16 – 22 de noviembre".
  */
-export const AGENDA_FORMATS: Formats = {
+export const CALENDAR_FORMATS: Formats = {
   dayFormat: (date, culture) => fmt(date, 'ddd D', culture),
   dayHeaderFormat: (date, culture) => fmt(date, 'dddd D [de] MMMM [de] YYYY', culture),
   dayRangeHeaderFormat: (range, culture) => rangeLabel(range, culture),
