@@ -9,6 +9,7 @@ import { courseCommands } from '#domain/courses';
 import { userCommands } from '#domain/users';
 import { integrationCommands } from '#domain/integrations';
 import { webhookEventCommands } from '#domain/webhooks';
+import { cmIssueCommands, cmTaskCommands, cmTicketCommands } from '#domain/cmanagement';
 import { createApi } from '../../server/src/api.ts';
 import { permissionsFor, routeTable, type RouteRow } from '../../server/src/http/route-table.ts';
 
@@ -29,6 +30,9 @@ const tables: [name: string, entityPath: string, table: CommandTable][] = [
   ['user', '/configuracion/usuarios/*', userCommands],
   ['integration', '/configuracion/integraciones/*', integrationCommands],
   ['webhookEvent', '/configuracion/integraciones/webhooks/eventos/*', webhookEventCommands],
+  ['cmTicket', '/cmanagement/tickets/*', cmTicketCommands],
+  ['cmIssue', '/cmanagement/tickets/*/issues/*', cmIssueCommands],
+  ['cmTask', '/cmanagement/tareas/*', cmTaskCommands],
 ];
 
 /** The path a route serves for `verb`, parameters as `*`: its last segment is the verb, or a parameter whose pattern lists it. */
