@@ -10,16 +10,25 @@ import { FilterBar } from '../../../widgets/filter-bar.tsx';
 import { usePageClamp } from '../../../widgets/list-paging.ts';
 import { TablePagination } from '../../../widgets/table-pagination.tsx';
 import { useListShortcuts } from '../../../widgets/list-shortcuts.tsx';
-import { ticketListQuery } from '../api/tickets-api.ts';
+import { SavedViewsMenu } from '../../../widgets/saved-views/saved-views-menu.tsx';
+import type { SavedViewsSource } from '../../../widgets/saved-views/views-api.ts';
+import { afterSalesKeys } from '../api/keys.ts';
+import { API, ticketListQuery } from '../api/tickets-api.ts';
 import { useAfterSalesLive } from '../api/use-after-sales-live.ts';
 import { BulkActions } from './bulk-actions.tsx';
 import { ExportMenu } from './export-menu.tsx';
 import { SELECTION_MAX, toggleId, togglePage } from './selection.ts';
 import { TicketFilters } from './ticket-filters.tsx';
-import { SavedViewsMenu } from './saved-views-menu.tsx';
 import { TicketTable } from './ticket-table.tsx';
 import { useFilterOptions } from './use-filter-options.ts';
 import { activeFilterCount, toApiFilters, useTicketListState } from './use-ticket-filters.ts';
+
+/** Where this list's saved views live (docs/api.md: postventa/vistas). */
+const VIEWS: SavedViewsSource = {
+  path: `${API}/vistas`,
+  list: 'solicitudes',
+  queryKey: afterSalesKeys.views('solicitudes'),
+};
 
 /** docs/product.md §2 /warranties/solicitudes: filters, sort, pages of 50, selection for bulk actions, export; live. */
 export function SolicitudesPage() {
@@ -85,7 +94,7 @@ export function SolicitudesPage() {
         searchPlaceholder={t('after_sales_ui.list.search')}
         activeCount={activeFilterCount(state)}
         onClear={clear}
-        actions={<SavedViewsMenu list="solicitudes" current={viewParams} onApply={applyView} />}
+        actions={<SavedViewsMenu source={VIEWS} current={viewParams} onApply={applyView} />}
       >
         <TicketFilters state={state} update={update} scope={{ setAllProjects }} />
       </FilterBar>

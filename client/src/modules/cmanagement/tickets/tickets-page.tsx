@@ -10,10 +10,13 @@ import { PageHeader, PageSpinner } from '../../../shared/layout/page-states.tsx'
 import { ExportMenu } from '../../../widgets/export-menu.tsx';
 import { FilterBar } from '../../../widgets/filter-bar.tsx';
 import { usePageClamp } from '../../../widgets/list-paging.ts';
+import { SavedViewsMenu } from '../../../widgets/saved-views/saved-views-menu.tsx';
+import type { SavedViewsSource } from '../../../widgets/saved-views/views-api.ts';
 import { SortSelector } from '../../../widgets/sort-selector.tsx';
 import { TablePagination } from '../../../widgets/table-pagination.tsx';
+import { cmanagementKeys } from '../api/keys.ts';
 import { useCmanagementLive } from '../api/live-sync.ts';
-import { ticketListQuery, ticketsApi, type CmTicketSort } from '../api/tickets.ts';
+import { CM_API, ticketListQuery, ticketsApi, type CmTicketSort } from '../api/tickets.ts';
 import { CreateTicketDialog } from './create-ticket-dialog.tsx';
 import { TicketFilters } from './ticket-filters.tsx';
 import { TicketsBoard } from './tickets-board.tsx';
@@ -27,6 +30,8 @@ import {
 
 /** The board shows every ticket the filters leave, up to the API's largest page. */
 const BOARD_ROWS = 500;
+/** Where this list's saved views live (docs/api.md, Cmanagement: vistas?list=cm_tickets). */
+const VIEWS: SavedViewsSource = { path: `${CM_API}/vistas`, list: 'cm_tickets', queryKey: cmanagementKeys.views() };
 
 /**
  * /cmanagement/tickets (docs/product.md §2): the company's work tickets, filtered in the URL, as a list (sorted,
@@ -34,7 +39,7 @@ const BOARD_ROWS = 500;
  */
 export function TicketsPage() {
   const { t } = useTranslation();
-  const { state, update, clear } = useTicketListState();
+  const { state, update, clear, viewParams, applyView } = useTicketListState();
   const [creating, setCreating] = useState(false);
   const canManage = useCan(CM_MANAGE);
   const board = state.view === 'board';
@@ -96,6 +101,7 @@ export function TicketsPage() {
         searchPlaceholder={label('search')}
         activeCount={activeTicketFilterCount(state)}
         onClear={clear}
+        actions={<SavedViewsMenu source={VIEWS} current={viewParams} onApply={applyView} />}
       >
         <TicketFilters state={state} update={update} />
       </FilterBar>

@@ -126,5 +126,10 @@ export function useTicketListState() {
       ) as Record<string, string>,
     [params],
   );
-  return { state, update, clear, viewParams };
+  /** A saved view's parameters become the whole URL: its filters, sort and list or board, from page 1. */
+  const applyView = useCallback(
+    (view: Record<string, string>) => setParams(new URLSearchParams(view), { replace: true }),
+    [setParams],
+  );
+  return { state, update, clear, viewParams, applyView };
 }

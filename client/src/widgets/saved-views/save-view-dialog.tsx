@@ -1,28 +1,28 @@
 import { useEffect, useState } from 'react';
 import { Button, Checkbox, Dialog, Field, Input, Portal, Stack } from '@chakra-ui/react';
-import { CloseButton } from '../../../widgets/close-button.tsx';
+import { CloseButton } from '../close-button.tsx';
 import { useTranslation } from 'react-i18next';
-import { SAVED_VIEW_NAME_MAX, SHARE_VIEWS, type SavedViewList } from '#domain/saved-views';
-import { showSuccessToast } from '../../../api/notify.ts';
-import { serverFieldErrors } from '../../../api/errors.ts';
-import { useCan } from '../../../api/session/auth-user.ts';
-import { useSavedViewMutations } from '../api/view-mutations.ts';
+import { SAVED_VIEW_NAME_MAX, SHARE_VIEWS } from '#domain/saved-views';
+import { showSuccessToast } from '../../api/notify.ts';
+import { serverFieldErrors } from '../../api/errors.ts';
+import { useCan } from '../../api/session/auth-user.ts';
+import { useSavedViewMutations, type SavedViewsSource } from './views-api.ts';
 
 /** Saves the list's current filters and sort under a name; sharing with the company is offered to SHARE_VIEWS. */
 export function SaveViewDialog({
-  list,
+  source,
   params,
   open,
   onClose,
 }: {
-  list: SavedViewList;
+  source: SavedViewsSource;
   params: Record<string, string>;
   open: boolean;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
   const canShare = useCan(SHARE_VIEWS);
-  const { create } = useSavedViewMutations(list);
+  const { create } = useSavedViewMutations(source);
   const [name, setName] = useState('');
   const [shared, setShared] = useState(false);
   useEffect(() => {
@@ -38,7 +38,7 @@ export function SaveViewDialog({
       { name: name.trim(), shared, params },
       {
         onSuccess: () => {
-          showSuccessToast(t('after_sales_ui.views.saved'));
+          showSuccessToast(t('widgets.saved_views.saved'));
           onClose();
         },
       },
@@ -56,13 +56,13 @@ export function SaveViewDialog({
               }}
             >
               <Dialog.Header>
-                <Dialog.Title>{t('after_sales_ui.views.save_title')}</Dialog.Title>
+                <Dialog.Title>{t('widgets.saved_views.save_title')}</Dialog.Title>
               </Dialog.Header>
               <Dialog.Body>
                 <Stack gap="4">
                   <Field.Root required invalid={Boolean(errors.name)}>
                     <Field.Label>
-                      {t('after_sales_ui.views.name')}
+                      {t('widgets.saved_views.name')}
                       <Field.RequiredIndicator />
                     </Field.Label>
                     <Input
@@ -78,17 +78,17 @@ export function SaveViewDialog({
                     <Checkbox.Root checked={shared} onCheckedChange={(d) => setShared(d.checked === true)}>
                       <Checkbox.HiddenInput />
                       <Checkbox.Control />
-                      <Checkbox.Label>{t('after_sales_ui.views.share')}</Checkbox.Label>
+                      <Checkbox.Label>{t('widgets.saved_views.share')}</Checkbox.Label>
                     </Checkbox.Root>
                   ) : null}
                 </Stack>
               </Dialog.Body>
               <Dialog.Footer>
                 <Button variant="outline" onClick={onClose}>
-                  {t('after_sales_ui.actions.cancel')}
+                  {t('common.cancel')}
                 </Button>
                 <Button type="submit" colorPalette="brand" disabled={!name.trim()} loading={create.isPending}>
-                  {t('after_sales_ui.views.save_confirm')}
+                  {t('widgets.saved_views.save_confirm')}
                 </Button>
               </Dialog.Footer>
             </form>

@@ -1,19 +1,18 @@
 import { useState } from 'react';
 import { Button, Dialog, Field, HStack, IconButton, Input, Portal, Stack, Switch, Text } from '@chakra-ui/react';
-import { CloseButton } from '../../../widgets/close-button.tsx';
+import { CloseButton } from '../close-button.tsx';
 import { Check, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { SAVED_VIEW_NAME_MAX, SHARE_VIEWS, type SavedViewList } from '#domain/saved-views';
-import { serverFieldErrors } from '../../../api/errors.ts';
-import { useCan } from '../../../api/session/auth-user.ts';
-import type { SavedView } from '../api/views-api.ts';
-import { useSavedViewMutations } from '../api/view-mutations.ts';
+import { SAVED_VIEW_NAME_MAX, SHARE_VIEWS } from '#domain/saved-views';
+import { serverFieldErrors } from '../../api/errors.ts';
+import { useCan } from '../../api/session/auth-user.ts';
+import { useSavedViewMutations, type SavedView, type SavedViewsSource } from './views-api.ts';
 
 /** One editable view: rename, share or stop sharing (SHARE_VIEWS), delete. */
-function ViewRow({ view, list }: { view: SavedView; list: SavedViewList }) {
+function ViewRow({ view, source }: { view: SavedView; source: SavedViewsSource }) {
   const { t } = useTranslation();
   const canShare = useCan(SHARE_VIEWS);
-  const { update, remove } = useSavedViewMutations(list);
+  const { update, remove } = useSavedViewMutations(source);
   const [name, setName] = useState(view.name);
   const error = serverFieldErrors(update.error).name;
   const changed = name.trim() !== view.name && name.trim().length > 0;
@@ -21,15 +20,15 @@ function ViewRow({ view, list }: { view: SavedView; list: SavedViewList }) {
     <Stack gap="1" borderBottomWidth="1px" pb="3" data-testid="manage-view-row">
       <HStack gap="2" align="flex-start">
         <Field.Root invalid={Boolean(error)} flex="1">
-          <Field.Label srOnly>{t('after_sales_ui.views.name')}</Field.Label>
+          <Field.Label srOnly>{t('widgets.saved_views.name')}</Field.Label>
           <Input size="sm" value={name} maxLength={SAVED_VIEW_NAME_MAX} onChange={(e) => setName(e.target.value)} />
           {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
         </Field.Root>
         <IconButton
           size="sm"
           variant="outline"
-          aria-label={t('after_sales_ui.views.rename')}
-          title={t('after_sales_ui.views.rename')}
+          aria-label={t('widgets.saved_views.rename')}
+          title={t('widgets.saved_views.rename')}
           disabled={!changed}
           loading={update.isPending}
           onClick={() => update.mutate({ id: view.id, name: name.trim() })}
@@ -40,8 +39,8 @@ function ViewRow({ view, list }: { view: SavedView; list: SavedViewList }) {
           size="sm"
           variant="outline"
           colorPalette="red"
-          aria-label={t('after_sales_ui.views.delete', { name: view.name })}
-          title={t('after_sales_ui.views.delete', { name: view.name })}
+          aria-label={t('widgets.saved_views.delete', { name: view.name })}
+          title={t('widgets.saved_views.delete', { name: view.name })}
           loading={remove.isPending}
           onClick={() => remove.mutate(view.id)}
         >
@@ -50,7 +49,7 @@ function ViewRow({ view, list }: { view: SavedView; list: SavedViewList }) {
       </HStack>
       <HStack justify="space-between">
         <Text textStyle="xs" color="fg.muted">
-          {view.is_mine ? t('after_sales_ui.views.mine') : t('after_sales_ui.views.by', { name: view.owner.full_name })}
+          {view.is_mine ? t('widgets.saved_views.mine') : t('widgets.saved_views.by', { name: view.owner.full_name })}
         </Text>
         {canShare ? (
           <Switch.Root
@@ -61,10 +60,10 @@ function ViewRow({ view, list }: { view: SavedView; list: SavedViewList }) {
           >
             <Switch.HiddenInput />
             <Switch.Control />
-            <Switch.Label>{t('after_sales_ui.views.share')}</Switch.Label>
+            <Switch.Label>{t('widgets.saved_views.share')}</Switch.Label>
           </Switch.Root>
         ) : view.shared ? (
-          <Text textStyle="xs">{t('after_sales_ui.views.shared_tag')}</Text>
+          <Text textStyle="xs">{t('widgets.saved_views.shared_tag')}</Text>
         ) : null}
       </HStack>
     </Stack>
@@ -73,12 +72,12 @@ function ViewRow({ view, list }: { view: SavedView; list: SavedViewList }) {
 
 /** The views the caller may change: their own, and shared ones when they hold SHARE_VIEWS. */
 export function ManageViewsDialog({
-  list,
+  source,
   views,
   open,
   onClose,
 }: {
-  list: SavedViewList;
+  source: SavedViewsSource;
   views: SavedView[];
   open: boolean;
   onClose: () => void;
@@ -91,20 +90,20 @@ export function ManageViewsDialog({
         <Dialog.Positioner>
           <Dialog.Content data-testid="manage-views-dialog">
             <Dialog.Header>
-              <Dialog.Title>{t('after_sales_ui.views.manage_title')}</Dialog.Title>
+              <Dialog.Title>{t('widgets.saved_views.manage_title')}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
               <Stack gap="3">
                 {views.length ? (
-                  views.map((v) => <ViewRow key={v.id} view={v} list={list} />)
+                  views.map((v) => <ViewRow key={v.id} view={v} source={source} />)
                 ) : (
-                  <Text color="fg.muted">{t('after_sales_ui.views.empty')}</Text>
+                  <Text color="fg.muted">{t('widgets.saved_views.empty')}</Text>
                 )}
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>
               <Button variant="outline" onClick={onClose}>
-                {t('after_sales_ui.views.close')}
+                {t('widgets.saved_views.close')}
               </Button>
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild>
