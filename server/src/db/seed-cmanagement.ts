@@ -1,6 +1,7 @@
 import type { CmFieldOption } from '#domain/cmanagement';
 import type { Tx } from './client.ts';
 import { cmCategories, cmCustomFields, cmTaskTemplates } from './schema/index.ts';
+import { seedCmanagementTickets } from './seed-cmanagement-tickets.ts';
 
 type FieldSeed = Omit<typeof cmCustomFields.$inferInsert, 'companyId' | 'categoryId' | 'position'>;
 
@@ -56,23 +57,24 @@ const INCIDENT_PLAN = [
 ];
 
 /**
- * Cmanagement demo configuration for the demo company: three categories with custom fields of several types and the
- * task templates of the first, in four batched inserts (the seed runs in every test context). No tickets: the
- * module's list and schedule tests count the tickets and tasks they write.
+ * Cmanagement demo for the demo company: three categories with custom fields of several types, the task templates of
+ * the first, and a week's worth of work tickets (seed-cmanagement-tickets.ts), in batched inserts (the seed runs in
+ * every test context; the module's tests filter to the records they write).
  */
-export async function seedCmanagement(tx: Tx, input: { companyId: number }) {
+export async function seedCmanagement(tx: Tx, input: { companyId: number; projectIds: number[]; now: Date }) {
   const { companyId } = input;
   const categories = await tx
     .insert(cmCategories)
     .values(CATEGORIES.map((c) => ({ companyId, name: c.name })))
     .returning();
-  await tx
+  const fields = await tx
     .insert(cmCustomFields)
     .values(
       CATEGORIES.flatMap((c, i) =>
         c.fields.map((f, position) => ({ ...f, companyId, categoryId: categories[i].id, position })),
       ),
-    );
+    )
+    .returning();
   const [inspection, repair, reception] = await tx
     .insert(cmTaskTemplates)
     .values(INCIDENT_PLAN.map((t, position) => ({ ...t, companyId, categoryId: categories[0].id, position })))
@@ -106,5 +108,6 @@ export async function seedCmanagement(tx: Tx, input: { companyId: number }) {
       position: 5,
     },
   ]);
+  await seedCmanagementTickets(tx, { ...input, categories, fields });
   return { categoryIds: categories.map((c) => c.id), templateIds: [inspection.id, repair.id, reception.id] };
 }

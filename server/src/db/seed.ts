@@ -288,7 +288,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<SeedResult> {
 
     await seedAfterSales(tx, { companyId: company.id, projectIds: projectRows.map((p) => p.id), now });
     await seedDeliveries(tx, { companyId: company.id, projectIds: projectRows.map((p) => p.id), now });
-    await seedCmanagement(tx, { companyId: company.id });
+    await seedCmanagement(tx, { companyId: company.id, projectIds: projectRows.map((p) => p.id), now });
 
     return {
       companyId: company.id,

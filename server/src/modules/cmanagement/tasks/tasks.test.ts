@@ -286,7 +286,10 @@ describe('isolation and permissions', () => {
     );
     expect((await get(`tickets/${ticketId}/tareas`, outsider)).status).toBe(404);
     expect((await patch(`tareas/${mine.id}`, { name: 'x' }, outsider)).status).toBe(404);
-    expect(cmScheduleSchema.parse((await get('cronograma', outsider)).json.data).tasks).toEqual([]);
+    // The outsider sees only the tasks of its project's tickets (the demo seed has some there), never this ticket's.
+    const seen = cmScheduleSchema.parse((await get('cronograma', outsider)).json.data).tasks;
+    expect(seen.filter((t) => t.ticket.project_id !== ctx.seed.projectIds[2])).toEqual([]);
+    expect(seen.some((t) => t.id === mine.id)).toBe(false);
   });
 
   it('reading needs the module; every write needs cmanagement_gestionar (403)', async () => {
