@@ -6,7 +6,7 @@ import { cmTaskLinks, cmTasks } from '../../../db/schema/index.ts';
 import { insertCmTicket } from './test-records.ts';
 
 /**
- * GET cmanagement/cronograma at the issue's Gantt size (10,000 tasks, a link per pair): two queries whatever the
+ * GET cmanagement/cronograma at the issue's Gantt size (10,000 tasks, a link per pair): a few queries whatever the
  * size (tasks/schedule.ts), the time is printed, not asserted (tests/bench holds the figures).
  */
 const TASKS = 10_000;
