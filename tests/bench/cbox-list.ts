@@ -17,36 +17,7 @@ import { childrenScope, searchScope } from '../../server/src/modules/cbox/explor
 import { insertFolder, shareWith, userIdOf } from '../../server/src/modules/cbox/explorer/test/records.ts';
 import { createTestContext, type TestContext } from '../../server/src/test-support.ts';
 import { cboxListQuerySchema } from '#domain/schemas/cbox';
-
-type Options = { files: number; runs: number };
-
-function parseOptions(args: string[]): Options {
-  const opts: Options = { files: 10_000, runs: 50 };
-  for (let i = 0; i < args.length; i += 2) {
-    const key = args[i].replace(/^--/, '') as keyof Options;
-    const value = Number(args[i + 1]);
-    if (!(key in opts) || !Number.isInteger(value) || value < 1)
-      throw new Error(`bad option ${args[i]} ${args[i + 1]}`);
-    opts[key] = value;
-  }
-  return opts;
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-
-/** p50 and p99 in ms of `runs` calls, after a few untimed ones. */
-async function measure(runs: number, call: () => Promise<void>) {
-  for (let i = 0; i < 3; i++) await call();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    await call();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p99: percentile(times, 99) };
-}
+import { parseIntOptions, timeRuns } from '../load/stats.ts';
 
 /** `count` files in one folder, written as two set-based inserts (a `files` row each, then the library row). */
 async function seedFolder(ctx: TestContext, companyId: number, count: number): Promise<number> {
@@ -75,7 +46,7 @@ async function seedFolder(ctx: TestContext, companyId: number, count: number): P
 const ms = (n: number) => `${n.toFixed(1)} ms`.padStart(10);
 
 export async function run(args: string[] = []): Promise<void> {
-  const opts = parseOptions(args);
+  const opts = parseIntOptions(args, { files: 10_000, runs: 50 });
   const ctx = await createTestContext();
   try {
     const companyId = ctx.seed.companyId;
@@ -108,8 +79,8 @@ export async function run(args: string[] = []): Promise<void> {
         },
       ];
       for (const c of cases) {
-        const app = await measure(opts.runs, c.app);
-        const bare = await measure(opts.runs, c.bare);
+        const app = await timeRuns(opts.runs, c.app);
+        const bare = await timeRuns(opts.runs, c.bare);
         rows.push([
           c.label,
           ms(app.p50),

@@ -20,36 +20,7 @@ import { ticketOrder } from '../../server/src/modules/cmanagement/tickets/list.t
 import { cmTicketScope } from '../../server/src/modules/cmanagement/shared/scope.ts';
 import { createTestContext, type TestContext } from '../../server/src/test-support.ts';
 import { cmTicketListQuerySchema, formatCustomFilters } from '#domain/schemas/cmanagement';
-
-type Options = { tickets: number; runs: number };
-
-function parseOptions(args: string[]): Options {
-  const opts: Options = { tickets: 50_000, runs: 50 };
-  for (let i = 0; i < args.length; i += 2) {
-    const key = args[i].replace(/^--/, '') as keyof Options;
-    const value = Number(args[i + 1]);
-    if (!(key in opts) || !Number.isInteger(value) || value < 1)
-      throw new Error(`bad option ${args[i]} ${args[i + 1]}`);
-    opts[key] = value;
-  }
-  return opts;
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-
-/** p50 and p99 in ms of `runs` calls, after a few untimed ones. */
-async function measure(runs: number, call: () => Promise<unknown>) {
-  for (let i = 0; i < 3; i++) await call();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    await call();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p99: percentile(times, 99) };
-}
+import { parseIntOptions, timeRuns } from '../load/stats.ts';
 
 const OPTIONS = Array.from({ length: 10 }, (_, i) => ({ id: `o${i}`, name: `Opción ${i}`, disabled: false }));
 
@@ -102,7 +73,7 @@ async function seedTickets(ctx: TestContext, companyId: number, count: number) {
 const ms = (n: number) => `${n.toFixed(1)} ms`.padStart(10);
 
 export async function run(args: string[] = []): Promise<void> {
-  const opts = parseOptions(args);
+  const opts = parseIntOptions(args, { tickets: 50_000, runs: 50 });
   const ctx = await createTestContext();
   try {
     const companyId = ctx.seed.companyId;
@@ -154,9 +125,9 @@ export async function run(args: string[] = []): Promise<void> {
     ] as const;
     const table: string[][] = [];
     for (const c of cases) {
-      const app = await measure(opts.runs, () => get(new URLSearchParams(c.params).toString()));
-      const sqlTime = await measure(opts.runs, () => bare(c.params));
-      const alt = c.rows ? await measure(opts.runs, () => rowsPerValue(c.rows[0], c.rows[1])) : undefined;
+      const app = await timeRuns(opts.runs, () => get(new URLSearchParams(c.params).toString()));
+      const sqlTime = await timeRuns(opts.runs, () => bare(c.params));
+      const alt = c.rows ? await timeRuns(opts.runs, () => rowsPerValue(c.rows[0], c.rows[1])) : undefined;
       table.push([
         c.label,
         ms(app.p50),

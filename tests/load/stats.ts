@@ -50,6 +50,31 @@ export function printTable(rows: string[][]): void {
     console.log(r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  '));
 }
 
+/** `--name value` pairs over `defaults`, each a positive integer; anything else is an error naming it. */
+export function parseIntOptions<T extends Record<string, number>>(args: string[], defaults: T): T {
+  const opts: Record<string, number> = { ...defaults };
+  for (let i = 0; i < args.length; i += 2) {
+    const key = args[i].replace(/^--/, '');
+    const value = Number(args[i + 1]);
+    if (!(key in opts) || !Number.isInteger(value) || value < 1)
+      throw new Error(`bad option ${args[i]} ${args[i + 1]}`);
+    opts[key] = value;
+  }
+  return opts as T;
+}
+
+/** The latencies in ms of `runs` sequential calls, after three untimed ones. */
+export async function timeRuns(runs: number, call: () => Promise<unknown>): Promise<Summary> {
+  for (let i = 0; i < 3; i++) await call();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await call();
+    times.push(performance.now() - started);
+  }
+  return summarize(times);
+}
+
 export const fmtMs = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '–');
 export const fmtMb = (bytes: number) => `${(bytes / 1048576).toFixed(0)} MB`;
 
