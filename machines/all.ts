@@ -1,5 +1,8 @@
 import { acMachine } from './ac.ts';
+import { bimFileMachine } from './bim-file.ts';
 import { cmIssueMachine } from './cm-issue.ts';
+import { batchMachine } from './concrete-batch.ts';
+import { placementMachine } from './concrete-placement.ts';
 import { cmTaskMachine } from './cm-task.ts';
 import { cmTicketMachine } from './cm-ticket.ts';
 import { courseMachine } from './course.ts';
@@ -29,6 +32,9 @@ export const machines = {
   cmTicket: cmTicketMachine,
   cmIssue: cmIssueMachine,
   cmTask: cmTaskMachine,
+  bimFile: bimFileMachine,
+  placement: placementMachine,
+  batch: batchMachine,
 } as const;
 
 export type Machines = typeof machines;

@@ -4,6 +4,8 @@ export { machines, MACHINE_NAMES, type Machines, type MachineName } from './all.
 export * from './ac.ts';
 export * from './cm-issue.ts';
 export * from './cm-task.ts';
+export * from './concrete-batch.ts';
+export * from './concrete-placement.ts';
 export * from './cm-ticket.ts';
 export * from './course.ts';
 export * from './delivery-schedule.ts';

@@ -26,6 +26,9 @@ const SOURCES: Record<MachineName, { title: string; file: string }> = {
   cmTicket: { title: 'Cmanagement ticket', file: 'cm-ticket.ts' },
   cmIssue: { title: 'Cmanagement issue', file: 'cm-issue.ts' },
   cmTask: { title: 'Cmanagement task', file: 'cm-task.ts' },
+  bimFile: { title: 'BIM model file', file: 'bim-file.ts' },
+  placement: { title: 'Concrete placement (vaciado)', file: 'concrete-placement.ts' },
+  batch: { title: 'Concrete batch (lote)', file: 'concrete-batch.ts' },
 };
 
 type Tree = { [key: string]: string | Tree };

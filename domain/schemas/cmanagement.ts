@@ -27,18 +27,13 @@ import {
 } from '../cmanagement.ts';
 import { planPinSchema } from '../plan-pins.ts';
 import { attachmentSchema } from './after-sales.ts';
-import { dateOrder, id, idList, isoDate, optionalText, requiredText } from './common.ts';
+import { dateOrder, enumList, id, idList, isoDate, optionalText, requiredText } from './common.ts';
 
 /**
  * Requests of the Cmanagement routes (docs/api.md, Cmanagement), the same schemas the module's forms resolve with.
  * Messages are locale keys; cmanagement.errors.* are the module's own.
  */
 
-const enumList = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' ? (v.trim() === '' ? [] : v.split(',')) : (v ?? [])),
-    z.array(z.enum(values, { error: 'validation.invalid' })).max(values.length, 'validation.max_items'),
-  );
 const optionalDay = () => isoDate().nullish();
 const people = () => idList({ max: CM_PEOPLE_MAX });
 

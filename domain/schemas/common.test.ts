@@ -138,6 +138,10 @@ describe('decimal (docs/product.md §5 min/max value with comma, at most one dec
     expect(firstIssue(surface, -1)).toMatchObject({ key: 'validation.min_value', params: { min: '0' } });
     expect(firstIssue(surface, '1,555')).toMatchObject({ key: 'validation.max_decimals', params: { max: 2 } });
   });
+  it('asks for a whole number when no decimals are allowed', () => {
+    expect(keyOf(decimal({ decimals: 0 }), '2,5')).toBe('validation.whole_number');
+    expect(decimal({ decimals: 0 }).parse('14')).toBe(14);
+  });
   it('refuses non-numbers, blanks when required, and a second decimal with oneDecimal', () => {
     expect(keyOf(surface, 'diez')).toBe('validation.number');
     expect(keyOf(surface, true)).toBe('validation.number');

@@ -190,6 +190,13 @@ export function idList(options: { max?: number; required?: boolean } = {}) {
   return z.preprocess(toArray, list);
 }
 
+/** Values of one enum as an array or a comma list (docs/product.md §7 query arrays), each at most once. */
+export const enumList = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? [] : v.split(',')) : (v ?? [])),
+    z.array(z.enum(values, INVALID)).max(values.length, 'validation.max_items'),
+  );
+
 /** For an object schema's superRefine: `confirmation` must equal `field` ('Valores no coinciden'). */
 export function sameAs<T extends Record<string, unknown>>(field: keyof T & string, confirmation: keyof T & string) {
   return (value: T, ctx: z.RefinementCtx<T>) => {

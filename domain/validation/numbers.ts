@@ -31,7 +31,8 @@ export function maxDecimals(value: unknown, digits: number): RuleResult {
   if (isAbsent(value)) return null;
   const count = decimalDigits(value);
   if (count === null) return fail('validation.number');
-  return count <= digits ? null : fail('validation.max_decimals', { max: digits });
+  if (count <= digits) return null;
+  return digits === 0 ? fail('validation.whole_number') : fail('validation.max_decimals', { max: digits });
 }
 
 /** docs/product.md §5 "Numbers allow at most one decimal". */

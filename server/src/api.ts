@@ -8,6 +8,8 @@ import { configRoutes } from './modules/config/routes.ts';
 import { integrationsRoutes, personalFeedRoutes } from './modules/integrations/routes.ts';
 import { cboxRoutes } from './modules/cbox/routes.ts';
 import { cmanagementRoutes } from './modules/cmanagement/routes.ts';
+import { qualityRoutes } from './modules/quality/routes.ts';
+import { concreteRoutes } from './modules/concrete/routes.ts';
 import { afterSalesRoutes } from './modules/after-sales/routes.ts';
 import { deliveryRoutes } from './modules/deliveries/routes.ts';
 import { filesRoutes, presignedPostRoutes } from './modules/files/routes.ts';
@@ -37,6 +39,8 @@ export function createApi() {
       .route('/buscar', searchRoutes)
       .route('/biblioteca', cboxRoutes)
       .route('/cmanagement', cmanagementRoutes)
+      .route('/calidad', qualityRoutes)
+      .route('/hormigon', concreteRoutes)
       .route('/files', filesRoutes)
       .route('/propietarios/posventa/s3', presignedPostRoutes)
       .route('/notificaciones', notificationRoutes)

@@ -58,5 +58,7 @@ export async function createDeps(
     registry: moduleRegistry(),
     extras: {},
   };
+  // What the seed's rows point to in storage (a demo model's IFC…): idempotent, so a start that stopped halfway resumes.
+  if (opts.seed !== false) for (const { write } of deps.registry.demoFileWriters()) await write(deps);
   return deps;
 }

@@ -5,6 +5,8 @@ import { registerConfig } from './modules/config/service.ts';
 import { registerIntegrations } from './modules/integrations/service.ts';
 import { registerCbox } from './modules/cbox/service.ts';
 import { registerCmanagement } from './modules/cmanagement/service.ts';
+import { registerConcrete } from './modules/concrete/service.ts';
+import { registerQuality } from './modules/quality/service.ts';
 import { createRegistry, type Registry } from './registry.ts';
 
 /**
@@ -23,5 +25,7 @@ export function moduleRegistry(): Registry {
   registerIntegrations(registry);
   registerCbox(registry);
   registerCmanagement(registry);
+  registerQuality(registry);
+  registerConcrete(registry);
   return registry;
 }

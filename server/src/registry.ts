@@ -1,5 +1,6 @@
 import type {
   ConsumerFactory,
+  DemoFiles,
   EntityRoomCheck,
   FileAccessCheck,
   NotificationType,
@@ -26,6 +27,7 @@ export function createRegistry(): Registry {
   const notificationTypes = new Map<string, NotificationType>();
   const periodic = new Map<string, PeriodicTask>();
   const workers = new Map<string, WorkerFactory>();
+  const demoFiles = new Map<string, DemoFiles>();
   return {
     fileAccess(entityType, check) {
       files.set(entityType, [...(files.get(entityType) ?? []), check]);
@@ -48,6 +50,10 @@ export function createRegistry(): Registry {
       if (periodic.has(task.name)) throw new Error(`periodic task '${task.name}' registered twice`);
       periodic.set(task.name, task);
     },
+    demoFiles(name, write) {
+      if (demoFiles.has(name)) throw new Error(`demo files '${name}' registered twice`);
+      demoFiles.set(name, write);
+    },
     fileAccessChecks: (entityType) => files.get(entityType) ?? [],
     entityRoomCheck: (type) => rooms.get(type),
     outboxConsumers: () => [...consumers].map(([name, handler]) => ({ name, handler })),
@@ -55,5 +61,6 @@ export function createRegistry(): Registry {
     notificationTypes: () => [...notificationTypes.values()],
     notificationTypeOf: (type) => notificationTypes.get(type),
     periodicTasks: () => [...periodic.values()],
+    demoFileWriters: () => [...demoFiles].map(([name, write]) => ({ name, write })),
   };
 }

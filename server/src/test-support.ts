@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { eq } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
@@ -8,6 +9,7 @@ import { createApp } from './app.ts';
 import { createLogger } from './lib/logger.ts';
 import { DEMO_PASSWORD } from './db/seed-data.ts';
 import type { AppDeps } from './http/context.ts';
+import { profiles, users } from './db/schema/index.ts';
 import { startEventFlow, type EventFlow } from './events/flow.ts';
 
 /**
@@ -96,3 +98,24 @@ export async function createTestContext(opts: { events?: boolean; clientDir?: st
   return { app, deps, db: database.db, seed, request, login, close, events };
 }
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
+
+/**
+ * A staff user of the demo company whose profile holds exactly `permissions` (no demo role splits a module's flags
+ * every way a test needs); signs in with the demo password.
+ */
+export async function staffWith(ctx: TestContext, username: string, permissions: string[]) {
+  const [template] = await ctx.db.select().from(users).where(eq(users.username, 'admin'));
+  const [profile] = await ctx.db
+    .insert(profiles)
+    .values({ companyId: template.companyId, name: `Prueba ${username}`, permissions })
+    .returning();
+  await ctx.db.insert(users).values({
+    companyId: template.companyId,
+    username,
+    firstName: 'Prueba',
+    lastName: username,
+    passwordHash: template.passwordHash,
+    profileId: profile.id,
+  });
+  return ctx.login(username);
+}

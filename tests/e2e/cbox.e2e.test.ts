@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { CBOX_LIMITS } from '#domain/cbox';
-import { seriousViolations } from './support/axe.ts';
+import { animationsSettled, seriousViolations } from './support/axe.ts';
 import { hasChromium, launch, login, newContext } from './support/browser.ts';
 
 /**
@@ -84,7 +84,7 @@ describe.skipIf(!hasChromium())('cbox end to end', () => {
     await preview.getByTestId('preview-text').getByText('Revisar juntas').waitFor({ timeout: T });
     await page.keyboard.press('ArrowLeft');
     await preview.getByTestId('cbox-preview-name').getByText('b-cubicacion.csv').waitFor({ timeout: T });
-    await preview.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+    await animationsSettled(preview);
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await preview.waitFor({ state: 'hidden', timeout: T });

@@ -10,46 +10,19 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from './support/chromium.ts';
-import {
-  MB,
-  REPO,
-  hashDownload,
-  login,
-  scratchDir,
-  startFilesServer,
-  watchRss,
-  writeTestPdf,
-} from './files-support.ts';
+import { buildPageHarness } from './support/page-harness.ts';
+import { MB, hashDownload, login, scratchDir, startFilesServer, watchRss, writeTestPdf } from './files-support.ts';
 
 const FILE_MB = 300;
 /** Headroom for the server's own work (sessions, logs, GC timing); a buffered upload would need 300+. */
 const RSS_GROWTH_LIMIT_MB = 300;
-const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** Builds files-upload.page.tsx with the client's own Vite config (aliases, plugins), into workDir/dist. */
-async function buildHarness(workDir: string): Promise<string> {
-  const { build } = await import('vite');
-  const root = path.join(workDir, 'harness');
-  const outDir = path.join(workDir, 'dist');
-  fs.mkdirSync(root, { recursive: true });
-  const page = path.relative(root, path.join(here, 'files-upload.page.tsx')).split(path.sep).join('/');
-  fs.writeFileSync(
-    path.join(root, 'index.html'),
-    '<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Carga de archivos</title></head><body><div id="root"></div><script type="module" src="./entry.ts"></script></body></html>',
-  );
-  fs.writeFileSync(path.join(root, 'entry.ts'), `import '${page}';\n`);
-  await build({
-    configFile: path.join(REPO, 'client/vite.config.ts'),
-    root,
-    publicDir: false,
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 5000 },
-  });
-  return outDir;
-}
+/** files-upload.page.tsx built with the client's own Vite config, into workDir/dist. */
+const buildHarness = (workDir: string) =>
+  buildPageHarness(workDir, { page: 'files-upload.page.tsx', title: 'Carga de archivos', chunkSizeWarningLimit: 5000 });
 
 export default async function run(): Promise<{ peakGrowthMb: number; seconds: number }> {
   const executablePath = findChromium();

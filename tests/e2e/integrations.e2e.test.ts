@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { seriousViolations } from './support/axe.ts';
+import { animationsSettled, seriousViolations } from './support/axe.ts';
 import { hasChromium, launch, login, newContext } from './support/browser.ts';
 
 /**
@@ -51,8 +51,7 @@ describe.skipIf(!hasChromium())('integrations end to end', () => {
     const secretDialog = page.getByTestId('webhook-secret-dialog');
     const secret = (await secretDialog.getByTestId('webhook-secret').textContent({ timeout: T })) ?? '';
     expect(secret).toMatch(/^whsec_/);
-    // Judged once the dialog has faded in (mid-animation every colour reads as too faint).
-    await secretDialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+    await animationsSettled(secretDialog);
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByTestId('webhook-secret-dialog-done').click();
     await secretDialog.waitFor({ state: 'hidden', timeout: T });

@@ -44,12 +44,17 @@ export async function startFaultApp(opts: { gateway?: boolean } = {}) {
           data: { seq },
         }),
       ),
-    /** The real browser client (client/src/realtime), in Node with the session cookie. */
+    /**
+     * The real browser client (client/src/realtime), in Node with the session cookie. `got` keeps the stream's own
+     * events (fault.tick): whatever else the app publishes on the project's room is not counted.
+     */
     client(url: string, cookie: string, rooms: string[]) {
       const got: LiveEvent[] = [];
       const c = createLiveClient({
         url,
-        onEvent: (e) => got.push(e),
+        onEvent: (e) => {
+          if (e.type === 'fault.tick') got.push(e);
+        },
         onResync: () => undefined,
         socketOptions: {
           transports: ['websocket'],

@@ -54,6 +54,14 @@ const COMPANY_LEVEL: ParamKind[] = [
   'cmCategory',
   'cmField',
   'cmTemplate',
+  // Quality's attributes and values are the company's (docs/decisions.md D-274).
+  'qualityAttribute',
+  'qualityValue',
+  // Concrete's configuration is the company's (server/src/modules/concrete/config/).
+  'concreteElement',
+  'concreteLaboratory',
+  'concreteCompany',
+  'concreteType',
 ];
 const NOT_RECORDS: ParamKind[] = ['token', 'module', 'companyModule'];
 

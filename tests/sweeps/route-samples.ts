@@ -6,6 +6,8 @@ import { WEBHOOK_PARAM_KINDS, webhookSamplesIn, type WebhookSamples } from './we
 import { CBOX_PARAM_KINDS, cboxSamplesIn, type CboxSamples } from './cbox-records.ts';
 import { CBOX_SHARING_PARAM_KINDS, cboxSharingSamplesIn, type CboxSharingSamples } from './cbox-sharing-records.ts';
 import { CMANAGEMENT_PARAM_KINDS, cmanagementSamplesIn, type CmanagementSamples } from './cmanagement-records.ts';
+import { QUALITY_PARAM_KINDS, qualitySamplesIn, type QualitySamples } from './quality-records.ts';
+import { CONCRETE_PARAM_KINDS, concreteSamplesIn, type ConcreteSamples } from './concrete-records.ts';
 import {
   acs,
   apiApps,
@@ -81,7 +83,9 @@ export type ParamKind =
   | keyof WebhookSamples
   | keyof CboxSamples
   | keyof CboxSharingSamples
-  | keyof CmanagementSamples;
+  | keyof CmanagementSamples
+  | keyof QualitySamples
+  | keyof ConcreteSamples;
 
 export type Samples = Partial<Record<ParamKind, string | number>>;
 
@@ -144,6 +148,8 @@ export function kindOf(segments: string[], index: number): ParamKind | undefined
   if (name in CBOX_PARAM_KINDS) return CBOX_PARAM_KINDS[name as keyof typeof CBOX_PARAM_KINDS];
   if (name in CBOX_SHARING_PARAM_KINDS) return CBOX_SHARING_PARAM_KINDS[name as keyof typeof CBOX_SHARING_PARAM_KINDS];
   if (name in CMANAGEMENT_PARAM_KINDS) return CMANAGEMENT_PARAM_KINDS[name as keyof typeof CMANAGEMENT_PARAM_KINDS];
+  if (name in QUALITY_PARAM_KINDS) return QUALITY_PARAM_KINDS[name as keyof typeof QUALITY_PARAM_KINDS];
+  if (name in CONCRETE_PARAM_KINDS) return CONCRETE_PARAM_KINDS[name as keyof typeof CONCRETE_PARAM_KINDS];
   if (name === 'userId') return 'user';
   const before = segments[index - 1] ?? '';
   // /entregas/<level>/:id and /entregas/<parent>/:id/<child>: the chosen level names the kind.
@@ -288,6 +294,8 @@ export async function samplesIn(ctx: TestContext, companyId: number, projectId?:
   Object.assign(s, await cboxSamplesIn(ctx, companyId));
   Object.assign(s, await cboxSharingSamplesIn(ctx, companyId));
   Object.assign(s, await cmanagementSamplesIn(ctx, companyId, projectId));
+  Object.assign(s, await qualitySamplesIn(ctx, companyId, projectId));
+  Object.assign(s, await concreteSamplesIn(ctx, companyId, projectId));
   // A profile no user holds, else the newest: a valid PUT of the fuzz must not rewrite the permissions of its
   // caller, the admin, whose profile the seed writes first.
   const [profile] = await ctx.db

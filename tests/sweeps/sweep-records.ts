@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm';
 import { webhookRecordsIn } from './webhook-records.ts';
 import { cboxSharingRecordsIn } from './cbox-sharing-records.ts';
 import { cmanagementRecordsIn } from './cmanagement-records.ts';
+import { qualityRecordsIn } from './quality-records.ts';
+import { concreteRecordsIn } from './concrete-records.ts';
 import type { TestContext } from '../../server/src/test-support.ts';
 import {
   acs,
@@ -288,10 +290,14 @@ export async function recordsIn(
   const profile =
     catalogue.profile ?? (await db.insert(profiles).values({ companyId, name: marker }).returning())[0].id;
   const cmanagement = await cmanagementRecordsIn(ctx, { companyId, projectId, userId, marker });
+  const quality = await qualityRecordsIn(ctx, { companyId, projectId, userId, marker });
+  const concrete = await concreteRecordsIn(ctx, { companyId, projectId, marker });
   return {
     samples: {
       ...admin,
       ...cmanagement,
+      ...quality,
+      ...concrete,
       project: projectId,
       unit: unitId,
       owner: owner.id,

@@ -60,8 +60,14 @@ const notifications = {
   recibidas: lazyPage(() => import('../modules/notifications/index.ts'), 'RecibidasPage'),
 };
 // Module screens still to be built: each module's pending page states it honestly (no fake data).
-const concrete = lazyPage(() => import('../modules/concrete/index.ts'), 'ConcretePage');
-const quality = lazyPage(() => import('../modules/quality/index.ts'), 'QualityPage');
+const loadConcrete = () => import('../modules/concrete/index.ts');
+const concrete = lazyPage(loadConcrete, 'ConcretePage');
+// Concrete's configuration (config/hormigon) is built; the /concrete area's own screens are still pending.
+const concreteConfig = {
+  concreto: lazyPage(loadConcrete, 'ConcreteConfigPage'),
+  'empresas-y-tipos': lazyPage(loadConcrete, 'CompaniesTypesConfigPage'),
+  lotes: lazyPage(loadConcrete, 'BatchesConfigPage'),
+};
 const verifications = lazyPage(() => import('../modules/verifications/index.ts'), 'VerificationsPage');
 // The /warranties area (one chunk): its frame, after-sales' screens and deliveries' fichas.
 const loadWarranties = () => import('../modules/warranties/index.ts');
@@ -142,6 +148,17 @@ const cmanagementConfig = {
   tasks: cm('TaskTemplatesConfigPage'),
   categories: cm('CategoriesConfigPage'),
 };
+type QualityPage = keyof Awaited<ReturnType<typeof loadQuality>> & string;
+const loadQuality = () => import('../modules/quality/index.ts');
+const q = (name: QualityPage) => lazyPage(loadQuality, name);
+const quality = {
+  bim: q('BimPage'),
+  gantt: q('GanttPage'),
+  'construction-progress': q('ProgressLayout'),
+  'construction-progress.list': q('ProgressListPage'),
+  'construction-progress.gantt': q('GanttPage'),
+  'construction-progress.bim': q('BimPage'),
+};
 const billing = lazyPage(() => import('../modules/billing/index.ts'), 'BillingPage');
 const ocinsights = lazyPage(() => import('../modules/ocinsights/index.ts'), 'OcinsightsPage');
 const tiinsights = lazyPage(() => import('../modules/tiinsights/index.ts'), 'TiinsightsPage');
@@ -214,12 +231,18 @@ export const PAGES: Readonly<Record<string, PageComponent>> = {
   ...under('cbox', cbox),
   ...under('cmanagement', cmanagement),
   ...under('config.cmanagement', cmanagementConfig),
+  ...under('quality', quality),
+  'config.calidad.attributes': q('AttributesPage'),
+  ...under('config.hormigon', concreteConfig),
+  'concrete.uploader': lazyPage(loadConcrete, 'ConcreteUploaderPage'),
+  'concrete.advanceBim': lazyPage(loadConcrete, 'AdvanceBimPage'),
+  'config.projects.models': q('ModelsConfigPage'),
+  'config.integraciones.bim': q('BimIntegrationPage'),
 };
 
 /** Every leaf of these areas not in PAGES renders the area's page: the module's pending page, or config's. */
 const AREA_PAGES: Partial<Record<AreaName, PageComponent>> = {
   concrete,
-  quality,
   verifications,
   billing,
   ocinsights,

@@ -148,7 +148,21 @@ export const ROUTES: AreaRoute[] = [
     remembers: true,
     permission: MODULE_PERMISSIONS.concrete,
     defaultChild: 'uploader',
-    children: leaves('concrete', 'uploader', 'placements', 'advanceBim'),
+    children: [
+      { path: 'uploader', name: 'concrete.uploader' },
+      {
+        path: 'placements',
+        name: 'concrete.placements',
+        defaultChild: 'list',
+        children: [
+          { path: 'list', name: 'concrete.placements.list' },
+          { path: 'lotes', name: 'concrete.placements.lotes' },
+          { path: 'lotes/:batchId', name: 'concrete.placements.lote' },
+          { path: ':placementId', name: 'concrete.placements.placement' },
+        ],
+      },
+      { path: 'advanceBim', name: 'concrete.advanceBim' },
+    ],
   },
   {
     path: '/cbox',

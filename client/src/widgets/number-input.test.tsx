@@ -103,6 +103,11 @@ describe('NumberInput (docs/product.md §5)', () => {
     expect((screen.getByLabelText('Monto') as HTMLInputElement).value).toBe('');
   });
 
+  it('shows whole numbers without padded decimals when fixed is off', () => {
+    renderWithProviders(<NumberInput label="Camión" value={8} onChange={vi.fn()} precision={1} fixed={false} />);
+    expect((screen.getByLabelText('Camión') as HTMLInputElement).value).toBe('8');
+  });
+
   it('ignores "-" with negatives off (the default) and accepts it when on', async () => {
     const user = userEvent.setup();
     const spy = vi.fn();

@@ -48,10 +48,10 @@ export function NumberInput(props: NumberInputProps) {
     onBlur,
     size,
   } = props;
-  const { thousands, decimal, precision, allowNegative, round, min, max } = props;
+  const { thousands, decimal, precision, allowNegative, round, fixed, min, max } = props;
   const options = useMemo(
-    () => withDefaults({ thousands, decimal, precision, allowNegative, round, min, max }),
-    [thousands, decimal, precision, allowNegative, round, min, max],
+    () => withDefaults({ thousands, decimal, precision, allowNegative, round, fixed, min, max }),
+    [thousands, decimal, precision, allowNegative, round, fixed, min, max],
   );
   const [text, setText] = useState(() => formatNumber(value, options));
   const [notice, setNotice] = useState<string | null>(null);

@@ -109,57 +109,68 @@ export async function runCommand<M extends AnyStateMachine, Row, R>(
   deps: AppDeps,
   spec: CommandSpec<M, Row, R>,
 ): Promise<CommandResult<M, R>> {
-  const { machineName: m, entity, t } = spec;
   assertCommandAllowed(spec.commands, spec.event.type as string, spec.actor);
-  const out = await deps.database.db.transaction(async (tx) => {
-    const loaded = await spec.load(tx);
-    if (!loaded) throw notFound();
-    const step = nextState(spec.machine, { value: loaded.value, context: loaded.context }, spec.event);
-    const from = stateNameOf(spec.machine, loaded.value);
-    if (!step.ok) throw transitionNotAllowed(t, m, loaded.value, spec.event.type as string, spec.machine);
-    const next: Transition<M, Row> = {
-      from,
-      to: stateNameOf(spec.machine, step.value),
-      value: step.value,
-      context: step.context,
-      actions: step.actions,
-      row: loaded.row,
-    };
-    const result = await spec.persist(tx, next);
-    const projectId = loaded.projectId !== undefined ? loaded.projectId : (entity.projectId ?? null);
-    const data = typeof spec.data === 'function' ? spec.data(next, result) : (spec.data ?? {});
-    await tx.insert(activityLog).values({
-      companyId: entity.companyId,
-      projectId,
-      entityType: entity.type,
-      entityId: entity.id,
-      action: spec.event.type as string,
-      fromState: next.from,
-      toState: next.to,
-      userId: spec.userId,
-      data: { ...data, ...spec.activity },
-    });
-    const event: DomainEvent = {
-      type: spec.eventType ?? `${entity.type}.state_changed`,
-      companyId: entity.companyId,
-      projectId,
-      entity: { type: entity.type, id: entity.id },
-      actorId: spec.userId,
-      action: spec.event.type as string,
-      from: next.from,
-      to: next.to,
-      data,
-      notify: typeof spec.notify === 'function' ? spec.notify(next, result) : spec.notify,
-      link: spec.link,
-      labels: {
-        entity: entityLabelKey(m as MachineName),
-        action: eventLabelKey(m as MachineName, spec.event.type as string),
-        state: stateLabelKeys(m as MachineName, step.value)[0],
-      },
-    };
-    const eventId = await recordEvent(tx, event);
-    return { result, eventId, value: step.value, context: step.context, actions: step.actions };
-  });
+  const out = await deps.database.db.transaction((tx) => runCommandIn(tx, spec));
   deps.wakeOutbox?.();
   return out;
+}
+
+/**
+ * runCommand inside a transaction the caller already holds, for a command that follows from another write (a pour
+ * closing its batch, a result judging it): the same checks and the same three writes, committed with the caller's.
+ * The caller wakes the outbox once it commits (transactionWithEvents).
+ */
+export async function runCommandIn<M extends AnyStateMachine, Row, R>(
+  tx: Tx,
+  spec: CommandSpec<M, Row, R>,
+): Promise<CommandResult<M, R>> {
+  const { machineName: m, entity, t } = spec;
+  assertCommandAllowed(spec.commands, spec.event.type as string, spec.actor);
+  const loaded = await spec.load(tx);
+  if (!loaded) throw notFound();
+  const step = nextState(spec.machine, { value: loaded.value, context: loaded.context }, spec.event);
+  const from = stateNameOf(spec.machine, loaded.value);
+  if (!step.ok) throw transitionNotAllowed(t, m, loaded.value, spec.event.type as string, spec.machine);
+  const next: Transition<M, Row> = {
+    from,
+    to: stateNameOf(spec.machine, step.value),
+    value: step.value,
+    context: step.context,
+    actions: step.actions,
+    row: loaded.row,
+  };
+  const result = await spec.persist(tx, next);
+  const projectId = loaded.projectId !== undefined ? loaded.projectId : (entity.projectId ?? null);
+  const data = typeof spec.data === 'function' ? spec.data(next, result) : (spec.data ?? {});
+  await tx.insert(activityLog).values({
+    companyId: entity.companyId,
+    projectId,
+    entityType: entity.type,
+    entityId: entity.id,
+    action: spec.event.type as string,
+    fromState: next.from,
+    toState: next.to,
+    userId: spec.userId,
+    data: { ...data, ...spec.activity },
+  });
+  const event: DomainEvent = {
+    type: spec.eventType ?? `${entity.type}.state_changed`,
+    companyId: entity.companyId,
+    projectId,
+    entity: { type: entity.type, id: entity.id },
+    actorId: spec.userId,
+    action: spec.event.type as string,
+    from: next.from,
+    to: next.to,
+    data,
+    notify: typeof spec.notify === 'function' ? spec.notify(next, result) : spec.notify,
+    link: spec.link,
+    labels: {
+      entity: entityLabelKey(m as MachineName),
+      action: eventLabelKey(m as MachineName, spec.event.type as string),
+      state: stateLabelKeys(m as MachineName, step.value)[0],
+    },
+  };
+  const eventId = await recordEvent(tx, event);
+  return { result, eventId, value: step.value, context: step.context, actions: step.actions };
 }

@@ -22,6 +22,10 @@ import { hashPassword } from '../auth/password.ts';
 import { seedAfterSales } from './seed-after-sales.ts';
 import { seedDeliveries } from './seed-deliveries.ts';
 import { seedCmanagement } from './seed-cmanagement.ts';
+import { seedQuality } from './seed-quality.ts';
+import { seedQualityModels } from './seed-quality-models.ts';
+import { seedConcrete } from './seed-concrete.ts';
+import { seedConcretePlacements } from './seed-concrete-placements.ts';
 import {
   DEMO_PASSWORD,
   demoCompany,
@@ -289,6 +293,10 @@ export async function seedDemo(db: Db, now = new Date()): Promise<SeedResult> {
     await seedAfterSales(tx, { companyId: company.id, projectIds: projectRows.map((p) => p.id), now });
     await seedDeliveries(tx, { companyId: company.id, projectIds: projectRows.map((p) => p.id), now });
     await seedCmanagement(tx, { companyId: company.id, projectIds: projectRows.map((p) => p.id), now });
+    await seedQuality(tx, { companyId: company.id, projectIds: projectRows.map((p) => p.id), now });
+    const { modelId } = await seedQualityModels(tx, { companyId: company.id, projectId: projectRows[0].id, now });
+    await seedConcrete(tx, { companyId: company.id, now });
+    await seedConcretePlacements(tx, { companyId: company.id, projectId: projectRows[0].id, modelId, now });
 
     return {
       companyId: company.id,

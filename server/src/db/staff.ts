@@ -4,8 +4,10 @@ import { profiles, userProjects, users } from './schema/index.ts';
 
 /** docs/product.md §3 User option: a person's name and initials as every list and select shows them. */
 export const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
+/** Initials by code point, so a name that starts with an emoji gives the whole emoji, never half a surrogate pair. */
 export const acronymOf = (u: { firstName: string; lastName: string }) =>
-  `${u.firstName.charAt(0)}${u.lastName.charAt(0)}`.toUpperCase();
+  `${firstLetter(u.firstName)}${firstLetter(u.lastName)}`.toUpperCase();
+const firstLetter = (s: string) => (s.codePointAt(0) === undefined ? '' : String.fromCodePoint(s.codePointAt(0)!));
 
 /**
  * SQL: `users` sees the project: every project (the profile's 'todos_los_proyectos' or the user's own

@@ -82,6 +82,13 @@ export type BackgroundWorker = {
 export type WorkerFactory = (deps: AppDeps, opts: { pollMs?: number }) => BackgroundWorker;
 
 /**
+ * Bytes of the demo data the seed cannot write (it has rows only, no storage): written by createDeps
+ * (server/src/deps.ts) at every start of a process that seeds its empty database (npm start), never in test
+ * contexts (server/src/test-support.ts seeds rows only). It must do nothing when its files are already there.
+ */
+export type DemoFiles = (deps: AppDeps) => Promise<void>;
+
+/**
  * An event type a user can be notified about and choose channels for (docs/product.md §2
  * notificaciones/configuracion); its texts live under notifications.types.<type with _>.{label,title,body}.
  */
@@ -121,6 +128,8 @@ export type ModuleRegistry = {
   notificationType(entry: NotificationType): void;
   /** Work the server process repeats on a clock (runtime/periodic.ts runs each, one pass at a time). */
   periodicTask(task: PeriodicTask): void;
+  /** Files of the demo data, written once the demo is seeded (DemoFiles). */
+  demoFiles(name: string, write: DemoFiles): void;
 };
 
 /** The registry of one process (deps.registry): what modules added, read by its owners. */
@@ -132,4 +141,5 @@ export type Registry = ModuleRegistry & {
   notificationTypes(): readonly NotificationType[];
   notificationTypeOf(type: string): NotificationType | undefined;
   periodicTasks(): readonly PeriodicTask[];
+  demoFileWriters(): readonly { name: string; write: DemoFiles }[];
 };

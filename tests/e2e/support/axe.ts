@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -17,4 +17,13 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.impact} ${v.id}: ${v.help} @ ${v.nodes.map((n) => n.html.slice(0, 160)).join(' | ')}`);
+}
+
+/**
+ * Waits until the element's animations are over, so colours are judged at rest (mid-fade every colour
+ * reads as too faint). An animation cancelled on the way (a re-render replaces it) rejects its
+ * `finished` with AbortError: that counts as over too.
+ */
+export async function animationsSettled(element: Locator): Promise<void> {
+  await element.evaluate((el) => Promise.allSettled(el.getAnimations({ subtree: true }).map((a) => a.finished)));
 }

@@ -10,3 +10,6 @@ export * from './admin.ts';
 export * from './integrations.ts';
 export * from './cbox.ts';
 export * from './cmanagement.ts';
+export * from './quality.ts';
+export * from './concrete.ts';
+export * from './concrete-placements.ts';

@@ -14,7 +14,7 @@ import { TextField } from '../../../widgets/form-fields.tsx';
 import { QueryState } from '../../../widgets/query-state.tsx';
 import { categoriesQuery, useCreateCategory, useDeleteCategory, useUpdateCategory } from '../api/config.ts';
 import { CmConfigTabs } from './config-tabs.tsx';
-import { FormDialog } from './form-dialog.tsx';
+import { FormDialog } from '../../../widgets/form-dialog.tsx';
 
 const T = 'cmanagement_ui.config.categories';
 

@@ -20,7 +20,7 @@ import { SelectField, TextAreaField, TextField } from '../../../widgets/form-fie
 import { OptionsListEditor, type EditableOption } from '../../../widgets/options-list-editor.tsx';
 import { ToggleInput } from '../../../widgets/toggle-input.tsx';
 import { useCreateField, useUpdateField } from '../api/config.ts';
-import { FormDialog } from './form-dialog.tsx';
+import { FormDialog } from '../../../widgets/form-dialog.tsx';
 
 const T = 'cmanagement_ui.config.fields';
 export const takesOptions = (type: CmFieldType) => (CM_OPTION_FIELD_TYPES as readonly string[]).includes(type);

@@ -9,7 +9,7 @@ import { validate, type FieldErrors } from '../../../shared/forms.ts';
 import { TextField } from '../../../widgets/form-fields.tsx';
 import { NumberInput } from '../../../widgets/number-input.tsx';
 import { useCreateTemplate, useUpdateTemplate } from '../api/config.ts';
-import { FormDialog } from './form-dialog.tsx';
+import { FormDialog } from '../../../widgets/form-dialog.tsx';
 
 const T = 'cmanagement_ui.config.templates';
 

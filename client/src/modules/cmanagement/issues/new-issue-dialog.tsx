@@ -7,7 +7,7 @@ import { showErrorToast, showSuccessToast } from '../../../api/notify.ts';
 import { isApiError } from '../../../api/errors.ts';
 import { validate, type FieldErrors } from '../../../shared/forms.ts';
 import { useCreateIssue } from '../api/issues.ts';
-import { FormDialog } from '../config/form-dialog.tsx';
+import { FormDialog } from '../../../widgets/form-dialog.tsx';
 import { IssueFields, issueBodyOf, issueDraftOf, type IssueDraft } from './issue-fields.tsx';
 
 const T = 'cmanagement_ui.issues';

@@ -1,6 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
-import { ApiRequestError } from '../../../api/errors.ts';
-import { commitDrag, dateToDay, dayToDate, dragBody, linkBody, ticketRowId, toGanttData } from './gantt-data.ts';
+import { describe, expect, it } from 'vitest';
+import { dateToDay, dayToDate, dragBody, linkBody, ticketRowId, toGanttData } from './gantt-data.ts';
 import { taskRow } from './test-rows.ts';
 
 const parent = taskRow({ id: 1 });
@@ -67,52 +66,5 @@ describe('gantt events → request bodies', () => {
     expect(linkBody({ source: 1, target: 2, type: '3' })).toEqual({ source_id: 1, target_id: 2, type: 'sf' });
     expect(linkBody({ source: ticketRowId(40), target: 2, type: '0' })).toBeNull();
     expect(linkBody({ source: 2, target: 2, type: '0' })).toBeNull();
-  });
-});
-
-describe('a drag refused by the server rolls back', () => {
-  const before = { start_date: dayToDate('2026-12-01'), end_date: dayToDate('2026-12-04'), progress: 0.25 };
-  const after = { start_date: dayToDate('2026-12-10'), end_date: dayToDate('2026-12-13'), progress: 0.25 };
-
-  it('on a 422 the bar goes back to where it was and the server’s field message is shown', async () => {
-    const restore = vi.fn();
-    const notify = vi.fn();
-    const refusal = new ApiRequestError(422, 'Datos inválidos', {
-      fields: { start_date: 'La subtarea debe quedar dentro de las fechas de su tarea (01-12-2026 – 03-12-2026)' },
-    });
-    const patch = vi.fn().mockRejectedValue(refusal);
-    const ok = await commitDrag({ task: after, mode: 'move', before, patch, restore, notify });
-    expect(ok).toBe(false);
-    expect(patch).toHaveBeenCalledWith({ start_date: '2026-12-10', end_date: '2026-12-12' });
-    expect(restore).toHaveBeenCalledWith(before);
-    expect(notify).toHaveBeenCalledWith(
-      'La subtarea debe quedar dentro de las fechas de su tarea (01-12-2026 – 03-12-2026)',
-    );
-  });
-
-  it('without field errors the general message is shown; an accepted drag restores nothing', async () => {
-    const notify = vi.fn();
-    const restore = vi.fn();
-    await commitDrag({
-      task: after,
-      mode: 'move',
-      before,
-      patch: () => Promise.reject(new ApiRequestError(409, 'La tarea está completada', {})),
-      restore,
-      notify,
-    });
-    expect(notify).toHaveBeenCalledWith('La tarea está completada');
-    const accepted = vi.fn();
-    expect(
-      await commitDrag({
-        task: after,
-        mode: 'move',
-        before,
-        patch: () => Promise.resolve({}),
-        restore: accepted,
-        notify,
-      }),
-    ).toBe(true);
-    expect(accepted).not.toHaveBeenCalled();
   });
 });

@@ -1,26 +1,6 @@
-/** The Gantt's zoom levels (day, week, month): its scales, labelled with dayjs in the UI language (shared/dayjs.ts). */
-export const GANTT_ZOOMS = {
-  day: {
-    columnWidth: 36,
-    scales: [
-      { unit: 'month', format: 'MMMM YYYY' },
-      { unit: 'day', format: 'D' },
-    ],
-  },
-  week: {
-    columnWidth: 90,
-    scales: [
-      { unit: 'month', format: 'MMMM YYYY' },
-      { unit: 'week', format: 'D MMM' },
-    ],
-  },
-  month: {
-    columnWidth: 110,
-    scales: [
-      { unit: 'year', format: 'YYYY' },
-      { unit: 'month', format: 'MMM' },
-    ],
-  },
-} as const;
+import { GANTT_ZOOMS as ZOOMS } from '../../../widgets/gantt/gantt-zoom.ts';
+
+/** The schedule's zoom levels (day, week, month): the shared Gantt's levels (widgets/gantt/gantt-zoom.ts). */
+export const GANTT_ZOOMS = { day: ZOOMS.day, week: ZOOMS.week, month: ZOOMS.month } as const;
 export type GanttZoom = keyof typeof GANTT_ZOOMS;
 export const GANTT_ZOOM_LEVELS = Object.keys(GANTT_ZOOMS) as GanttZoom[];

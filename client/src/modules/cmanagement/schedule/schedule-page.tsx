@@ -12,7 +12,7 @@ import { MultiSelectFilter } from '../../../widgets/multi-select-filter.tsx';
 import { QueryState } from '../../../widgets/query-state.tsx';
 import { peopleQuery } from '../api/people.ts';
 import { scheduleQuery } from '../api/tasks.ts';
-import { DateField } from '../components/date-field.tsx';
+import { DateField } from '../../../widgets/date-field.tsx';
 import { TasksGantt } from './tasks-gantt.tsx';
 import { listOf, scheduleParamsOf, SCHEDULE_FILTERS, viewOf, withFilter } from './schedule-filters.ts';
 

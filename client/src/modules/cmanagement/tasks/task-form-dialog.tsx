@@ -13,7 +13,7 @@ import { TextField } from '../../../widgets/form-fields.tsx';
 import { NumberInput } from '../../../widgets/number-input.tsx';
 import { UserSelect } from '../../../widgets/user-select.tsx';
 import { asUserOptions, peopleQuery } from '../api/people.ts';
-import { DateField } from '../components/date-field.tsx';
+import { DateField } from '../../../widgets/date-field.tsx';
 import { useSaveTask } from '../api/tasks.ts';
 
 /** What the dialog edits: a new task (under `parent` when a subtask) or an existing one. */

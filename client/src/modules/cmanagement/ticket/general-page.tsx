@@ -25,7 +25,7 @@ import { asUserOptions, peopleQuery } from '../api/people.ts';
 import { ticketCategoriesQuery, ticketFieldsQuery, useUpdateTicket } from '../api/tickets.ts';
 import { toFieldDraft, type FieldDrafts } from '../components/custom-field-input.tsx';
 import { CustomFieldsForm } from '../components/custom-fields-form.tsx';
-import { DateField } from '../components/date-field.tsx';
+import { DateField } from '../../../widgets/date-field.tsx';
 import { checkCustomValues } from '../components/ticket-form-values.ts';
 import { CommentsSection } from './comments-section.tsx';
 import { useCmTicket, useCmTicketId } from './use-cm-ticket.ts';

@@ -25,7 +25,7 @@ import { asUserOptions, peopleQuery } from '../api/people.ts';
 import { ticketCategoriesQuery, ticketFieldsQuery, useCreateTicket } from '../api/tickets.ts';
 import type { FieldDrafts } from '../components/custom-field-input.tsx';
 import { CustomFieldsForm } from '../components/custom-fields-form.tsx';
-import { DateField } from '../components/date-field.tsx';
+import { DateField } from '../../../widgets/date-field.tsx';
 import { checkCustomValues } from '../components/ticket-form-values.ts';
 
 type Draft = {

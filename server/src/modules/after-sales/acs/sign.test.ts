@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFParse } from 'pdf-parse';
 import { and, eq } from 'drizzle-orm';
-import { createTestContext, type TestContext } from '../../../test-support.ts';
+import { createTestContext, staffWith, type TestContext } from '../../../test-support.ts';
 import { API_V2 } from '../../../app.ts';
 import { acViewSchema, portalAcSchema } from '#domain/acs-responses';
 import { acs, files, notifications } from '../../../db/schema/index.ts';
-import { demoIds, newTicket, staffWith, uploadPhoto, type DemoIds } from '../test/fixtures.ts';
+import { demoIds, newTicket, uploadPhoto, type DemoIds } from '../test/fixtures.ts';
 
 // One PGlite boot, migration and seed per file; generous because the machine is shared.
 const BOOT_TIMEOUT_MS = 180_000;

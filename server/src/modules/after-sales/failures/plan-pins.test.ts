@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFParse } from 'pdf-parse';
 import { and, desc, eq, ne } from 'drizzle-orm';
-import { createTestContext, type TestContext } from '../../../test-support.ts';
+import { createTestContext, staffWith, type TestContext } from '../../../test-support.ts';
 import { outbox, unitTypes, units } from '../../../db/schema/index.ts';
-import { demoIds, newTicket, staffWith, uploadPhoto, type DemoIds } from '../test/fixtures.ts';
+import { demoIds, newTicket, uploadPhoto, type DemoIds } from '../test/fixtures.ts';
 
 // One PGlite boot, migration and seed per file; generous because the machine is shared.
 const BOOT_TIMEOUT_MS = 180_000;

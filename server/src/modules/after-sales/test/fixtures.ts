@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { owners, profiles, unitOwners, units, users } from '../../../db/schema/index.ts';
+import { owners, unitOwners, units, users } from '../../../db/schema/index.ts';
 import type { TestContext } from '../../../test-support.ts';
 
 /** Shared helpers of the after-sales API tests: demo ids and a ticket created through the API. */
@@ -87,25 +87,4 @@ export async function uploadPhoto(ctx: TestContext, cookie: string, name = 'foto
   });
   if (put.status >= 300) throw new Error(`put ${put.status} ${await put.text()}`);
   return { path: signed.json.data.path as string, name, size: PNG.length, type: 'image/png' };
-}
-
-/**
- * A staff user of the demo company whose profile holds exactly `permissions` (no demo role splits
- * postventa_crear, _gestionar and _cerrar every way a test needs); signs in with the demo password.
- */
-export async function staffWith(ctx: TestContext, username: string, permissions: string[]) {
-  const [template] = await ctx.db.select().from(users).where(eq(users.username, 'admin'));
-  const [profile] = await ctx.db
-    .insert(profiles)
-    .values({ companyId: template.companyId, name: `Prueba ${username}`, permissions })
-    .returning();
-  await ctx.db.insert(users).values({
-    companyId: template.companyId,
-    username,
-    firstName: 'Prueba',
-    lastName: username,
-    passwordHash: template.passwordHash,
-    profileId: profile.id,
-  });
-  return ctx.login(username);
 }

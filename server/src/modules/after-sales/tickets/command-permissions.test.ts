@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestContext, type TestContext } from '../../../test-support.ts';
+import { createTestContext, staffWith, type TestContext } from '../../../test-support.ts';
 import { tickets } from '../../../db/schema/index.ts';
-import { demoIds, newTicket, staffWith, ticketBody, type DemoIds } from '../test/fixtures.ts';
+import { demoIds, newTicket, ticketBody, type DemoIds } from '../test/fixtures.ts';
 
 // One PGlite boot, migration and seed per file; generous because the machine is shared.
 const BOOT_TIMEOUT_MS = 180_000;

@@ -1,21 +1,32 @@
 import type { ReactNode } from 'react';
 import { Button, Dialog, Portal, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { CloseButton } from '../../../widgets/close-button.tsx';
+import { CloseButton } from './close-button.tsx';
 
 type Props = {
   open: boolean;
   title: string;
   submitLabel: string;
   busy?: boolean;
+  submitDisabled?: boolean;
   onSubmit: () => void;
   onClose: () => void;
   children: ReactNode;
   testId?: string;
 };
 
-/** The configuration's edit dialogs (category, field, task template): a form with cancel and submit. */
-export function FormDialog({ open, title, submitLabel, busy, onSubmit, onClose, children, testId }: Props) {
+/** A small form in a dialog (a name, a few fields, lines to create): cancel and submit, full screen on a phone. */
+export function FormDialog({
+  open,
+  title,
+  submitLabel,
+  busy,
+  submitDisabled,
+  onSubmit,
+  onClose,
+  children,
+  testId,
+}: Props) {
   const { t } = useTranslation();
   return (
     <Dialog.Root
@@ -47,7 +58,14 @@ export function FormDialog({ open, title, submitLabel, busy, onSubmit, onClose, 
                 <Button variant="outline" minH="44px" onClick={onClose}>
                   {t('common.cancel')}
                 </Button>
-                <Button type="submit" colorPalette="brand" minH="44px" loading={busy} data-testid="form-dialog-submit">
+                <Button
+                  type="submit"
+                  colorPalette="brand"
+                  minH="44px"
+                  loading={busy}
+                  disabled={submitDisabled}
+                  data-testid="form-dialog-submit"
+                >
                   {submitLabel}
                 </Button>
               </Dialog.Footer>
