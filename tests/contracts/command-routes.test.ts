@@ -10,6 +10,7 @@ import { userCommands } from '#domain/users';
 import { integrationCommands } from '#domain/integrations';
 import { webhookEventCommands } from '#domain/webhooks';
 import { cmIssueCommands, cmTaskCommands, cmTicketCommands } from '#domain/cmanagement';
+import { batchCommands, placementCommands } from '#domain/concrete-placements';
 import { createApi } from '../../server/src/api.ts';
 import { permissionsFor, routeTable, type RouteRow } from '../../server/src/http/route-table.ts';
 
@@ -33,6 +34,8 @@ const tables: [name: string, entityPath: string, table: CommandTable][] = [
   ['cmTicket', '/cmanagement/tickets/*', cmTicketCommands],
   ['cmIssue', '/cmanagement/tickets/*/issues/*', cmIssueCommands],
   ['cmTask', '/cmanagement/tareas/*', cmTaskCommands],
+  ['placement', '/hormigon/vaciados/*', placementCommands],
+  ['batch', '/hormigon/lotes/*', batchCommands],
 ];
 
 /** The path a route serves for `verb`, parameters as `*`: its last segment is the verb, or a parameter whose pattern lists it. */

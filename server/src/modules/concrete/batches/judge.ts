@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { evaluateBatch, specifiedStrengthOf, type AcceptanceVerdict } from '#domain/concrete';
 import {
@@ -150,9 +151,9 @@ export async function judgeBatch(tx: Tx, actor: BatchActor, batchId: number): Pr
   const [type] = await tx.select().from(concreteTypes).where(eq(concreteTypes.id, batch.concreteTypeId));
   const settings = await concreteSettingsOf(tx, batch.companyId);
   const verdict = evaluateBatch(results, specifiedStrengthOf(type.grade), settings);
+  // Compared as values: jsonb stores the keys in its own order, so the stored verdict never serialises alike.
   const unchanged =
-    (batch.state === 'conforme' || batch.state === 'no_conforme') &&
-    JSON.stringify(batch.verdict) === JSON.stringify(verdict);
+    (batch.state === 'conforme' || batch.state === 'no_conforme') && isDeepStrictEqual(batch.verdict, verdict);
   if (unchanged) return;
   const event = { type: 'batch.evaluate', allTested: true, conforming: verdict.conforming } as const;
   const written = await transitionBatch(tx, actor, batch, event, verdict);
