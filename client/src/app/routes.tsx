@@ -59,15 +59,13 @@ const notifications = {
   configuracion: lazyPage(() => import('../modules/notifications/index.ts'), 'ConfiguracionPage'),
   recibidas: lazyPage(() => import('../modules/notifications/index.ts'), 'RecibidasPage'),
 };
-// Module screens still to be built: each module's pending page states it honestly (no fake data).
 const loadConcrete = () => import('../modules/concrete/index.ts');
-const concrete = lazyPage(loadConcrete, 'ConcretePage');
-// Concrete's configuration (config/hormigon) is built; the /concrete area's own screens are still pending.
 const concreteConfig = {
   concreto: lazyPage(loadConcrete, 'ConcreteConfigPage'),
   'empresas-y-tipos': lazyPage(loadConcrete, 'CompaniesTypesConfigPage'),
   lotes: lazyPage(loadConcrete, 'BatchesConfigPage'),
 };
+// Module screens still to be built: each module's pending page states it honestly (no fake data).
 const verifications = lazyPage(() => import('../modules/verifications/index.ts'), 'VerificationsPage');
 // The /warranties area (one chunk): its frame, after-sales' screens and deliveries' fichas.
 const loadWarranties = () => import('../modules/warranties/index.ts');
@@ -236,13 +234,16 @@ export const PAGES: Readonly<Record<string, PageComponent>> = {
   ...under('config.hormigon', concreteConfig),
   'concrete.uploader': lazyPage(loadConcrete, 'ConcreteUploaderPage'),
   'concrete.advanceBim': lazyPage(loadConcrete, 'AdvanceBimPage'),
+  'concrete.placements.list': lazyPage(loadConcrete, 'PlacementsPage'),
+  'concrete.placements.placement': lazyPage(loadConcrete, 'PlacementPage'),
+  'concrete.placements.lotes': lazyPage(loadConcrete, 'BatchesPage'),
+  'concrete.placements.lote': lazyPage(loadConcrete, 'BatchPage'),
   'config.projects.models': q('ModelsConfigPage'),
   'config.integraciones.bim': q('BimIntegrationPage'),
 };
 
 /** Every leaf of these areas not in PAGES renders the area's page: the module's pending page, or config's. */
 const AREA_PAGES: Partial<Record<AreaName, PageComponent>> = {
-  concrete,
   verifications,
   billing,
   ocinsights,
