@@ -1,13 +1,15 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   concreteBatches,
   concreteCompanies,
+  concreteDocuments,
   concreteElements,
   concreteLaboratories,
   concretePlacements,
   concreteSamples,
   concreteTypes,
+  files,
 } from '../../server/src/db/schema/index.ts';
 import type { TestContext } from '../../server/src/test-support.ts';
 
@@ -20,6 +22,7 @@ export type ConcreteSamples = {
   placement?: number;
   concreteSample?: number;
   batch?: number;
+  concreteDocument?: number;
 };
 
 /** `kindOf` for the Concrete routes' parameters (server/src/modules/concrete/config/routes.ts names them so). */
@@ -31,6 +34,7 @@ export const CONCRETE_PARAM_KINDS = {
   placementId: 'placement',
   sampleId: 'concreteSample',
   batchId: 'batch',
+  documentId: 'concreteDocument',
 } as const;
 
 async function firstOf(ctx: TestContext, table: PgTable, id: PgColumn, companyColumn: PgColumn, companyId: number) {
@@ -38,7 +42,10 @@ async function firstOf(ctx: TestContext, table: PgTable, id: PgColumn, companyCo
   return row?.id as number | undefined;
 }
 
-/** The company's first element, laboratory, concrete company and type; its first placement, sample and batch. */
+/**
+ * The company's first element, laboratory, concrete company and type; its first placement, sample, batch and
+ * supporting document (the demo seed has none: recordsIn writes one).
+ */
 export async function concreteSamplesIn(
   ctx: TestContext,
   companyId: number,
@@ -65,10 +72,17 @@ export async function concreteSamplesIn(
     .where(inProject(concreteBatches.companyId, concreteBatches.projectId))
     .orderBy(asc(concreteBatches.id))
     .limit(1);
+  const [document] = await ctx.db
+    .select({ id: concreteDocuments.id })
+    .from(concreteDocuments)
+    .where(inProject(concreteDocuments.companyId, concreteDocuments.projectId))
+    .orderBy(asc(concreteDocuments.id))
+    .limit(1);
   return {
     placement: placement?.id,
     concreteSample: sample?.id,
     batch: batch?.id,
+    concreteDocument: document?.id,
     concreteElement: await firstOf(ctx, concreteElements, concreteElements.id, concreteElements.companyId, companyId),
     concreteLaboratory: await firstOf(
       ctx,
@@ -115,12 +129,19 @@ export async function concreteRecordsIn(
       .returning()
   )[0].id;
   // A sampled placement of the project in a closed batch, so every placement, sample and batch route reaches one.
+  const [topBatch] = await db
+    .select({ number: concreteBatches.number })
+    .from(concreteBatches)
+    .where(eq(concreteBatches.projectId, projectId))
+    .orderBy(desc(concreteBatches.number))
+    .limit(1);
   const [batch] = await db
     .insert(concreteBatches)
     .values({
       companyId,
       projectId,
-      number: 900_000 + (s.concreteType % 1000),
+      // Several record sets may share a project (the owner's and the caller's own): numbers stay unique per project.
+      number: Math.max(900_000, (topBatch?.number ?? 0) + 1),
       concreteTypeId: s.concreteType,
       state: 'cerrado',
       openedOn: '2030-01-07',
@@ -158,5 +179,33 @@ export async function concreteRecordsIn(
       laboratoryId: s.concreteLaboratory,
     })
     .returning();
-  return { ...s, placement: placement.id, concreteSample: sample.id, batch: batch.id };
+  // A supporting document of that placement, its PDF attached to it as the uploader leaves it.
+  const [pdf] = await db
+    .insert(files)
+    .values({
+      companyId,
+      path: `${companyId}/2030/01/${marker}-${placement.id}.pdf`.replace(/[^\w/.-]/g, '-'),
+      name: `${marker}.pdf`,
+      extension: 'pdf',
+      mime: 'application/pdf',
+      category: 'document',
+      context: 'general',
+      status: 'uploaded',
+      maxBytes: 1,
+      size: 1,
+      expiresAt: new Date('2030-01-07'),
+    })
+    .returning();
+  const [document] = await db
+    .insert(concreteDocuments)
+    .values({ companyId, projectId, kind: 'guia_despacho', fileId: pdf.id, placementId: placement.id })
+    .returning();
+  await db.update(files).set({ entityType: 'concrete_document', entityId: document.id }).where(eq(files.id, pdf.id));
+  return {
+    ...s,
+    placement: placement.id,
+    concreteSample: sample.id,
+    batch: batch.id,
+    concreteDocument: document.id,
+  };
 }

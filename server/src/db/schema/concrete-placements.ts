@@ -192,5 +192,9 @@ export const concreteDocuments = pgTable(
     uploadedBy: userRef('uploaded_by'),
     createdAt: createdAt(),
   },
-  (t) => [index('concrete_documents_project_idx').on(t.companyId, t.projectId)],
+  (t) => [
+    index('concrete_documents_project_idx').on(t.companyId, t.projectId),
+    // An upload is one document: two requests attaching the same file at once, one loses here.
+    uniqueIndex('concrete_documents_file_uq').on(t.fileId),
+  ],
 );

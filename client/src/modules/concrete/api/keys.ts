@@ -26,7 +26,8 @@ export const concreteKeys = {
     [...base.all, 'work', projectId, 'batches', 'list', query] as const,
   batch: (batchId: number) => [...base.all, 'batch', batchId] as const,
   advance: (projectId: number) => [...base.all, 'work', projectId, 'advance'] as const,
-  /** The project's Concrete model (concrete/uploader). */
+  /** The project's Concrete model and supporting documents (concrete/uploader). */
   uploader: (projectId: number) => [...base.all, 'uploader', projectId] as const,
   model: (projectId: number) => [...base.all, 'uploader', projectId, 'model'] as const,
+  documents: (projectId: number) => [...base.all, 'uploader', projectId, 'documents'] as const,
 };

@@ -1,6 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ConcreteModelResponse } from '#domain/concrete-placements-responses';
+import type { ConcreteDocument, ConcreteModelResponse } from '#domain/concrete-placements-responses';
+import type { ConcreteDocumentsInput } from '#domain/schemas/concrete';
 import { apiV2 } from '../../../api/clients.ts';
+import type { DataEnvelope } from '../../../api/data.ts';
+import { CONCRETE_API } from './config.ts';
 import { concreteKeys } from './keys.ts';
 import { projectPath } from './uploader.ts';
 
@@ -24,5 +27,26 @@ export function useSetConcreteModel(projectId: number) {
       queryClient.setQueryData(concreteKeys.model(projectId), answer);
       void queryClient.invalidateQueries({ queryKey: concreteKeys.advance(projectId) });
     },
+  });
+}
+
+/** Attaches uploaded PDFs as documents of one kind (and placement): the answer is the project's new list. */
+export function useAddConcreteDocuments(projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ConcreteDocumentsInput) =>
+      apiV2
+        .post<DataEnvelope<ConcreteDocument[]>>(projectPath(projectId, 'documentos'), input, silent)
+        .then((r) => r.data),
+    onSuccess: (list) => queryClient.setQueryData(concreteKeys.documents(projectId), list),
+  });
+}
+
+/** Removes one document; the list is asked again. */
+export function useRemoveConcreteDocument(projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (documentId: number) => apiV2.delete(`${CONCRETE_API}/documentos/${documentId}`, undefined, silent),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: concreteKeys.documents(projectId) }),
   });
 }

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "concrete_documents_file_uq" ON "concrete_documents" USING btree ("file_id");
