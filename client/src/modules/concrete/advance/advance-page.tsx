@@ -8,10 +8,10 @@ import type { AdvanceState } from '#domain/concrete-placements';
 import { PageHeader } from '../../../shared/layout/page-states.tsx';
 import { useCan } from '../../../api/session/auth-user.ts';
 import { BimViewer } from '../../../widgets/bim-viewer/index.ts';
-import { ProjectSelect } from '../../../widgets/project-select.tsx';
 import { QueryState } from '../../../widgets/query-state.tsx';
 import { advanceQuery } from '../api/advance.ts';
 import { useConcreteLive } from '../api/live-sync.ts';
+import { ConcreteProjectSelect } from '../components/concrete-project-select.tsx';
 import { useConcreteProject } from '../components/use-concrete-project.ts';
 import { advanceColorMap, placementByElement, selectedPlacements } from './advance-colors.ts';
 import { AdvanceLegend, AdvanceTotals } from './advance-legend.tsx';
@@ -22,14 +22,11 @@ const T = 'concrete.advance';
 /** concrete/advanceBim: the Concrete model coloured by each element's placement state, with its totals. */
 export function AdvanceBimPage() {
   const { t } = useTranslation();
-  const { projectId, projects, setProject } = useConcreteProject();
+  const { projectId } = useConcreteProject();
   useConcreteLive(projectId);
   return (
     <Stack gap="4" p={{ base: '2', md: '4' }}>
-      <PageHeader
-        title={t(`${T}.title`)}
-        actions={<ProjectSelect projects={projects} value={projectId} onChange={setProject} />}
-      />
+      <PageHeader title={t(`${T}.title`)} actions={<ConcreteProjectSelect />} />
       {projectId === null ? (
         <Text color="fg.muted">{t(`${T}.pick_project`)}</Text>
       ) : (

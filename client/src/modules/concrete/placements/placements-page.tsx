@@ -11,11 +11,11 @@ import { PageHeader, PageSpinner } from '../../../shared/layout/page-states.tsx'
 import { ExportMenu } from '../../../widgets/export-menu.tsx';
 import { FilterBar } from '../../../widgets/filter-bar.tsx';
 import { usePageClamp } from '../../../widgets/list-paging.ts';
-import { ProjectSelect } from '../../../widgets/project-select.tsx';
 import { SortSelector } from '../../../widgets/sort-selector.tsx';
 import { TablePagination } from '../../../widgets/table-pagination.tsx';
 import { exportPlacements, placementListQuery } from '../api/placements.ts';
 import { useConcreteLive } from '../api/live-sync.ts';
+import { ConcreteProjectSelect } from '../components/concrete-project-select.tsx';
 import { useConcreteProject } from '../components/use-concrete-project.ts';
 import { PlacementFilters } from './placement-filters.tsx';
 import { PlacementFormDialog } from './placement-form-dialog.tsx';
@@ -34,14 +34,11 @@ const T = 'concrete.placements.list';
 /** concrete/placements/list: the project's pours, filtered in the URL, sorted, paged, exported, followed live. */
 export function PlacementsPage() {
   const { t } = useTranslation();
-  const { projectId, projects, setProject } = useConcreteProject();
+  const { projectId } = useConcreteProject();
   useConcreteLive(projectId);
   return (
     <Stack gap="3" p={{ base: '2', md: '4' }}>
-      <PageHeader
-        title={t('routes.concrete.placements.title')}
-        actions={<ProjectSelect projects={projects} value={projectId} onChange={setProject} />}
-      />
+      <PageHeader title={t('routes.concrete.placements.title')} actions={<ConcreteProjectSelect />} />
       <PlacementsTabs>
         {projectId === null ? (
           <Text color="fg.muted">{t(`${T}.pick_project`)}</Text>
@@ -78,21 +75,6 @@ function ProjectPlacements({ projectId }: { projectId: number }) {
         searchPlaceholder={t(`${T}.search`)}
         activeCount={activePlacementFilterCount(state)}
         onClear={clear}
-        actions={
-          <HStack gap="2">
-            <ExportMenu
-              download={(format) => exportPlacements(format, query)}
-              baseName="hormigonados"
-              disabled={!list.data?.total}
-            />
-            {canEdit ? (
-              <Button colorPalette="brand" size="sm" onClick={() => setCreating(true)} data-testid="new-placement">
-                <Plus size={16} aria-hidden="true" />
-                {t(`${T}.new`)}
-              </Button>
-            ) : null}
-          </HStack>
-        }
       >
         <PlacementFilters state={state} update={update} />
       </FilterBar>
@@ -100,13 +82,26 @@ function ProjectPlacements({ projectId }: { projectId: number }) {
         <Text textStyle="sm" color="fg.muted" data-testid="placements-total">
           {t(`${T}.total`, { count: list.data?.total ?? 0 })}
         </Text>
-        <SortSelector
-          fields={PLACEMENT_SORTS.map((id) => ({ id, name: t(`${T}.sorts.${id}`) }))}
-          value={{ sortBy: state.sort, descending: state.desc }}
-          onChange={(v) =>
-            update({ sort: { sort: (v.sortBy ?? 'scheduled_on') as PlacementSort, desc: v.descending } })
-          }
-        />
+        <HStack gap="2" wrap="wrap">
+          <SortSelector
+            fields={PLACEMENT_SORTS.map((id) => ({ id, name: t(`${T}.sorts.${id}`) }))}
+            value={{ sortBy: state.sort, descending: state.desc }}
+            onChange={(v) =>
+              update({ sort: { sort: (v.sortBy ?? 'scheduled_on') as PlacementSort, desc: v.descending } })
+            }
+          />
+          <ExportMenu
+            download={(format) => exportPlacements(format, query)}
+            baseName="hormigonados"
+            disabled={!list.data?.total}
+          />
+          {canEdit ? (
+            <Button colorPalette="brand" size="sm" onClick={() => setCreating(true)} data-testid="new-placement">
+              <Plus size={16} aria-hidden="true" />
+              {t(`${T}.new`)}
+            </Button>
+          ) : null}
+        </HStack>
       </HStack>
       {list.isPending || clamping ? (
         <PageSpinner minH="40vh" />

@@ -39,7 +39,7 @@ export function PlacementsTable({ rows }: { rows: PlacementRow[] }) {
                 <PlacementStateTag state={row.state} />
               </HStack>
               <Text textStyle="sm">
-                {mpa(row.m3)} m³ · {row.concrete_type.designation}
+                {t('concrete.placements.list.card_volume', { m3: mpa(row.m3), type: row.concrete_type.designation })}
               </Text>
               <Text textStyle="xs" color="fg.muted">
                 {[row.unit, row.location, placeText(row)].filter(Boolean).join(' · ')}

@@ -1,0 +1,13 @@
+import { Box } from '@chakra-ui/react';
+import { ProjectSelect } from '../../../widgets/project-select.tsx';
+import { useConcreteProject } from './use-concrete-project.ts';
+
+/** The project a concrete screen shows, picked beside its title (narrow, so the title keeps its room). */
+export function ConcreteProjectSelect() {
+  const { projectId, projects, setProject } = useConcreteProject();
+  return (
+    <Box w={{ base: 'full', md: '320px' }}>
+      <ProjectSelect projects={projects} value={projectId} onChange={setProject} />
+    </Box>
+  );
+}
