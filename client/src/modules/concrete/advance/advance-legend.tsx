@@ -46,8 +46,11 @@ export function AdvanceLegend(props: {
 
 type TotalRow = { label: string; state: AdvanceState; m3: number; placements: number };
 
-/** One totals table (by state, element type or floor): label, state, placements, m3. */
-export function TotalsTable(props: { title: string; rows: TotalRow[] }) {
+/** One totals table (by state, element type or floor): label, state (unless the label is it), placements, m3. */
+export function TotalsTable(props: { title: string; rows: TotalRow[]; byState?: boolean }) {
+  const dot = (state: AdvanceState) => (
+    <Box w="2" h="2" flexShrink={0} borderRadius="full" bg={ADVANCE_COLORS[state]} />
+  );
   const { t } = useTranslation();
   return (
     <Stack gap="1">
@@ -60,7 +63,7 @@ export function TotalsTable(props: { title: string; rows: TotalRow[] }) {
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeader>{t(`${T}.col.name`)}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t(`${T}.col.state`)}</Table.ColumnHeader>
+                {props.byState ? null : <Table.ColumnHeader>{t(`${T}.col.state`)}</Table.ColumnHeader>}
                 <Table.ColumnHeader textAlign="end">{t(`${T}.col.placements`)}</Table.ColumnHeader>
                 <Table.ColumnHeader textAlign="end">{t(`${T}.col.m3`)}</Table.ColumnHeader>
               </Table.Row>
@@ -68,13 +71,24 @@ export function TotalsTable(props: { title: string; rows: TotalRow[] }) {
             <Table.Body>
               {props.rows.map((r) => (
                 <Table.Row key={`${r.label}:${r.state}`}>
-                  <Table.Cell>{r.label}</Table.Cell>
                   <Table.Cell>
-                    <HStack gap="1">
-                      <Box w="2" h="2" borderRadius="full" bg={ADVANCE_COLORS[r.state]} />
-                      {t(`${T}.states.${r.state}`)}
-                    </HStack>
+                    {props.byState ? (
+                      <HStack gap="1">
+                        {dot(r.state)}
+                        {r.label}
+                      </HStack>
+                    ) : (
+                      r.label
+                    )}
                   </Table.Cell>
+                  {props.byState ? null : (
+                    <Table.Cell>
+                      <HStack gap="1">
+                        {dot(r.state)}
+                        {t(`${T}.states.${r.state}`)}
+                      </HStack>
+                    </Table.Cell>
+                  )}
                   <Table.Cell textAlign="end">{formatNumber(r.placements)}</Table.Cell>
                   <Table.Cell textAlign="end">{formatNumber(r.m3)}</Table.Cell>
                 </Table.Row>
@@ -94,6 +108,7 @@ export function AdvanceTotals({ advance }: { advance: Advance }) {
     <Stack gap="4">
       <TotalsTable
         title={t(`${T}.by_state`)}
+        byState
         rows={advance.by_state.map((r) => ({ ...r, label: t(`${T}.states.${r.state}`) }))}
       />
       <TotalsTable

@@ -64,7 +64,7 @@ function ProjectAdvance({ projectId }: { projectId: number }) {
           );
         const models = files.map((f) => ({ key: `${data.model!.id}:${f.id}:${f.updated_at}`, url: f.fragments_url! }));
         return (
-          <Grid templateColumns={{ base: '1fr', lg: '1fr 320px' }} gap="4">
+          <Grid templateColumns={{ base: '1fr', lg: '1fr 360px' }} gap="4">
             <Stack gap="2" minW="0">
               <BimViewer
                 models={models}
