@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Card, Grid, HStack, Link, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { CONCRETE_EDIT } from '#domain/concrete';
@@ -10,10 +9,10 @@ import { useCan } from '../../../api/session/auth-user.ts';
 import { PageHeader } from '../../../shared/layout/page-states.tsx';
 import { ConfirmDialog } from '../../../widgets/confirm-dialog.tsx';
 import { dateText } from '../../../widgets/date-text.ts';
-import { QueryState } from '../../../widgets/query-state.tsx';
 import { useConcreteLive } from '../api/live-sync.ts';
 import { useCloseBatch } from '../api/placement-mutations.ts';
 import { batchQuery } from '../api/placements.ts';
+import { DetailFrame } from '../components/detail-frame.tsx';
 import { BatchStateTag } from '../components/work-state-tags.tsx';
 import { failureText, mpa, ruleSentence } from '../config/rule-text.ts';
 import { PLACEMENTS_BASE } from '../placements/placements-tabs.tsx';
@@ -27,15 +26,12 @@ export function BatchPage() {
   const { batchId } = useParams();
   const query = useQuery(batchQuery(Number(batchId)));
   return (
-    <Stack gap="3" p={{ base: '2', md: '4' }}>
-      <Link asChild alignSelf="start" textStyle="sm">
-        <RouterLink to={`${PLACEMENTS_BASE}/lotes`}>
-          <ArrowLeft size={14} aria-hidden="true" />
-          {t('routes.concrete.placements.lotes.title')}
-        </RouterLink>
-      </Link>
-      <QueryState query={query}>{(batch) => <BatchView batch={batch} />}</QueryState>
-    </Stack>
+    <DetailFrame
+      back={{ to: `${PLACEMENTS_BASE}/lotes`, label: t('routes.concrete.placements.lotes.title') }}
+      query={query}
+    >
+      {(batch) => <BatchView batch={batch} />}
+    </DetailFrame>
   );
 }
 

@@ -5,17 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { BATCH_STATES } from '#domain/concrete-placements';
 import type { BatchRow } from '#domain/concrete-placements-responses';
-import { PageHeader, PageSpinner } from '../../../shared/layout/page-states.tsx';
+import { PageSpinner } from '../../../shared/layout/page-states.tsx';
 import { dateText } from '../../../widgets/date-text.ts';
 import { MultiSelectFilter } from '../../../widgets/multi-select-filter.tsx';
 import { TablePagination } from '../../../widgets/table-pagination.tsx';
-import { useConcreteLive } from '../api/live-sync.ts';
 import { batchListQuery } from '../api/placements.ts';
-import { ConcreteProjectSelect } from '../components/concrete-project-select.tsx';
-import { useConcreteProject } from '../components/use-concrete-project.ts';
 import { BatchStateTag } from '../components/work-state-tags.tsx';
 import { mpa } from '../config/rule-text.ts';
-import { PlacementsTabs } from '../placements/placements-tabs.tsx';
+import { PlacementsFrame } from '../placements/placements-tabs.tsx';
 import { batchHref } from '../placements/placements-table.tsx';
 
 const T = 'concrete.batches.list';
@@ -23,21 +20,7 @@ const ROWS = 50;
 
 /** concrete/placements/lotes: the project's batches, newest first, with their m3, results and verdict. */
 export function BatchesPage() {
-  const { t } = useTranslation();
-  const { projectId } = useConcreteProject();
-  useConcreteLive(projectId);
-  return (
-    <Stack gap="3" p={{ base: '2', md: '4' }}>
-      <PageHeader title={t('routes.concrete.placements.title')} actions={<ConcreteProjectSelect />} />
-      <PlacementsTabs>
-        {projectId === null ? (
-          <Text color="fg.muted">{t('concrete.placements.list.pick_project')}</Text>
-        ) : (
-          <ProjectBatches key={projectId} projectId={projectId} />
-        )}
-      </PlacementsTabs>
-    </Stack>
-  );
+  return <PlacementsFrame>{(projectId) => <ProjectBatches key={projectId} projectId={projectId} />}</PlacementsFrame>;
 }
 
 function ProjectBatches({ projectId }: { projectId: number }) {

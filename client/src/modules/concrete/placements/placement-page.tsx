@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Box, Button, Card, Grid, HStack, Link, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { CONCRETE_EDIT } from '#domain/concrete';
@@ -11,10 +10,10 @@ import { useCan } from '../../../api/session/auth-user.ts';
 import { PageHeader } from '../../../shared/layout/page-states.tsx';
 import { ConfirmDialog } from '../../../widgets/confirm-dialog.tsx';
 import { dateText } from '../../../widgets/date-text.ts';
-import { QueryState } from '../../../widgets/query-state.tsx';
 import { useConcreteLive } from '../api/live-sync.ts';
 import { usePlacementCommand } from '../api/placement-mutations.ts';
 import { placementQuery } from '../api/placements.ts';
+import { DetailFrame } from '../components/detail-frame.tsx';
 import { BatchStateTag, PlacementStateTag } from '../components/work-state-tags.tsx';
 import { mpa } from '../config/rule-text.ts';
 import { PlacementFormDialog } from './placement-form-dialog.tsx';
@@ -34,15 +33,12 @@ export function PlacementPage() {
   const { placementId } = useParams();
   const query = useQuery(placementQuery(Number(placementId)));
   return (
-    <Stack gap="3" p={{ base: '2', md: '4' }}>
-      <Link asChild alignSelf="start" textStyle="sm">
-        <RouterLink to={`${PLACEMENTS_BASE}/list`}>
-          <ArrowLeft size={14} aria-hidden="true" />
-          {t('routes.concrete.placements.list.title')}
-        </RouterLink>
-      </Link>
-      <QueryState query={query}>{(placement) => <PlacementView placement={placement} />}</QueryState>
-    </Stack>
+    <DetailFrame
+      back={{ to: `${PLACEMENTS_BASE}/list`, label: t('routes.concrete.placements.list.title') }}
+      query={query}
+    >
+      {(placement) => <PlacementView placement={placement} />}
+    </DetailFrame>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Alert, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, HStack, Text } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -7,19 +7,16 @@ import { useNavigate } from 'react-router';
 import { CONCRETE_EDIT } from '#domain/concrete';
 import { PLACEMENT_SORTS } from '#domain/schemas/concrete';
 import { useCan } from '../../../api/session/auth-user.ts';
-import { PageHeader, PageSpinner } from '../../../shared/layout/page-states.tsx';
+import { PageSpinner } from '../../../shared/layout/page-states.tsx';
 import { ExportMenu } from '../../../widgets/export-menu.tsx';
 import { FilterBar } from '../../../widgets/filter-bar.tsx';
 import { usePageClamp } from '../../../widgets/list-paging.ts';
 import { SortSelector } from '../../../widgets/sort-selector.tsx';
 import { TablePagination } from '../../../widgets/table-pagination.tsx';
 import { exportPlacements, placementListQuery } from '../api/placements.ts';
-import { useConcreteLive } from '../api/live-sync.ts';
-import { ConcreteProjectSelect } from '../components/concrete-project-select.tsx';
-import { useConcreteProject } from '../components/use-concrete-project.ts';
 import { PlacementFilters } from './placement-filters.tsx';
 import { PlacementFormDialog } from './placement-form-dialog.tsx';
-import { PlacementsTabs } from './placements-tabs.tsx';
+import { PlacementsFrame } from './placements-tabs.tsx';
 import { PlacementsTable, placementHref } from './placements-table.tsx';
 import {
   PLACEMENT_ROWS_OPTIONS,
@@ -33,20 +30,8 @@ const T = 'concrete.placements.list';
 
 /** concrete/placements/list: the project's pours, filtered in the URL, sorted, paged, exported, followed live. */
 export function PlacementsPage() {
-  const { t } = useTranslation();
-  const { projectId } = useConcreteProject();
-  useConcreteLive(projectId);
   return (
-    <Stack gap="3" p={{ base: '2', md: '4' }}>
-      <PageHeader title={t('routes.concrete.placements.title')} actions={<ConcreteProjectSelect />} />
-      <PlacementsTabs>
-        {projectId === null ? (
-          <Text color="fg.muted">{t(`${T}.pick_project`)}</Text>
-        ) : (
-          <ProjectPlacements key={projectId} projectId={projectId} />
-        )}
-      </PlacementsTabs>
-    </Stack>
+    <PlacementsFrame>{(projectId) => <ProjectPlacements key={projectId} projectId={projectId} />}</PlacementsFrame>
   );
 }
 

@@ -93,7 +93,7 @@ export function PlacementsTable({ rows }: { rows: PlacementRow[] }) {
               </Table.Cell>
               <Table.Cell>
                 {row.batch ? (
-                  <HStack gap="2">
+                  <HStack gap="2" whiteSpace="nowrap">
                     <Link asChild>
                       <RouterLink to={batchHref(row.batch.id)}>
                         {t('concrete.batches.number', { number: row.batch.number })}
