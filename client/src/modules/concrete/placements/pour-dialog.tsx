@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Button, Grid, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
-import { Plus, Trash2 } from 'lucide-react';
+import { Grid, HStack, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { PLACEMENT_GUIDES_MAX, placementPourSchema } from '#domain/concrete-placements';
 import type { PlacementDetail } from '#domain/concrete-placements-responses';
@@ -12,6 +11,7 @@ import { NumberInput } from '../../../widgets/number-input.tsx';
 import { usePlacementCommand } from '../api/placement-mutations.ts';
 import { writeCallbacks } from '../components/write-callbacks.ts';
 import { mpa } from '../config/rule-text.ts';
+import { AddRowButton, RemoveRowButton, useRowList } from './row-list.tsx';
 
 const T = 'concrete.placements.pour';
 type Guide = { number: string; truck: string; m3: number | null; arrived_at: string };
@@ -26,11 +26,9 @@ const today = () => new Date().toISOString().slice(0, 10);
 export function PourDialog({ placement, onClose }: { placement: PlacementDetail; onClose: () => void }) {
   const { t } = useTranslation();
   const [pouredOn, setPouredOn] = useState(today());
-  const [guides, setGuides] = useState<Guide[]>([blankGuide()]);
+  const { rows: guides, set: setGuide, remove, add } = useRowList(blankGuide);
   const [errors, setErrors] = useState<FieldErrors>({});
   const pour = usePlacementCommand(placement.id);
-  const setGuide = (i: number, patch: Partial<Guide>) =>
-    setGuides((list) => list.map((g, j) => (j === i ? { ...g, ...patch } : g)));
   const sum = guides.reduce((a, g) => a + (g.m3 ?? 0), 0);
   const submit = () => {
     const body = { poured_on: pouredOn, guides: guides.map((g) => ({ ...g, m3: g.m3 ?? undefined })) };
@@ -113,29 +111,17 @@ export function PourDialog({ placement, onClose }: { placement: PlacementDetail;
               maxLength={8}
               testId={`guide-time-${i}`}
             />
-            <IconButton
-              aria-label={t(`${T}.remove`)}
-              variant="ghost"
-              size="sm"
-              disabled={guides.length === 1}
-              onClick={() => setGuides((list) => list.filter((_, j) => j !== i))}
-            >
-              <Trash2 size={16} aria-hidden="true" />
-            </IconButton>
+            <RemoveRowButton label={t(`${T}.remove`)} count={guides.length} onClick={() => remove(i)} />
           </Grid>
         ))}
       </Stack>
-      <Button
-        variant="outline"
-        size="sm"
-        alignSelf="start"
-        disabled={guides.length >= PLACEMENT_GUIDES_MAX}
-        onClick={() => setGuides((list) => [...list, blankGuide()])}
-        data-testid="add-guide"
-      >
-        <Plus size={16} aria-hidden="true" />
-        {t(`${T}.add`)}
-      </Button>
+      <AddRowButton
+        label={t(`${T}.add`)}
+        count={guides.length}
+        max={PLACEMENT_GUIDES_MAX}
+        onClick={add}
+        testId="add-guide"
+      />
     </FormDialog>
   );
 }

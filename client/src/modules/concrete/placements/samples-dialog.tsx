@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Button, Grid, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Grid, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { Plus, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { PLACEMENT_SAMPLES_MAX, placementSampleSchema } from '#domain/concrete-placements';
 import type { PlacementDetail } from '#domain/concrete-placements-responses';
@@ -13,6 +12,7 @@ import { NumberInput } from '../../../widgets/number-input.tsx';
 import { laboratories } from '../api/config.ts';
 import { usePlacementCommand } from '../api/placement-mutations.ts';
 import { writeCallbacks } from '../components/write-callbacks.ts';
+import { AddRowButton, RemoveRowButton, useRowList } from './row-list.tsx';
 
 const T = 'concrete.placements.samples';
 type Sample = { code: string; guide_id: string; taken_on: string; specimens: number | null; laboratory_id: string };
@@ -33,11 +33,9 @@ export function SamplesDialog({ placement, onClose }: { placement: PlacementDeta
   });
   // With one active laboratory it is every sample's until another is chosen (the list may arrive after opening).
   const labOf = (s: Sample) => s.laboratory_id || (labs.length === 1 ? String(labs[0]!.id) : '');
-  const [samples, setSamples] = useState<Sample[]>(() => [blank()]);
+  const { rows: samples, set, remove, add } = useRowList(blank);
   const [errors, setErrors] = useState<FieldErrors>({});
   const sample = usePlacementCommand(placement.id);
-  const set = (i: number, patch: Partial<Sample>) =>
-    setSamples((list) => list.map((s, j) => (j === i ? { ...s, ...patch } : s)));
   const submit = () => {
     const body = {
       samples: samples.map((s) => ({
@@ -113,29 +111,17 @@ export function SamplesDialog({ placement, onClose }: { placement: PlacementDeta
               error={err(i, 'laboratory_id')}
               testId={`sample-lab-${i}`}
             />
-            <IconButton
-              aria-label={t(`${T}.remove`)}
-              variant="ghost"
-              size="sm"
-              disabled={samples.length === 1}
-              onClick={() => setSamples((list) => list.filter((_, j) => j !== i))}
-            >
-              <Trash2 size={16} aria-hidden="true" />
-            </IconButton>
+            <RemoveRowButton label={t(`${T}.remove`)} count={samples.length} onClick={() => remove(i)} />
           </Grid>
         ))}
       </Stack>
-      <Button
-        variant="outline"
-        size="sm"
-        alignSelf="start"
-        disabled={samples.length >= PLACEMENT_SAMPLES_MAX}
-        onClick={() => setSamples((list) => [...list, blank()])}
-        data-testid="add-sample"
-      >
-        <Plus size={16} aria-hidden="true" />
-        {t(`${T}.add`)}
-      </Button>
+      <AddRowButton
+        label={t(`${T}.add`)}
+        count={samples.length}
+        max={PLACEMENT_SAMPLES_MAX}
+        onClick={add}
+        testId="add-sample"
+      />
     </FormDialog>
   );
 }
