@@ -75,21 +75,55 @@ export async function pixelsOffBackground(target: Locator, background: string): 
 }
 
 /**
- * How many pixels show `color` (#rrggbb) under the scene's lighting: same hue, any brightness (a lit face and one
+ * Whether a pixel shows `color` (#rrggbb) under the scene's lighting: same hue, any brightness (a lit face and one
  * in shade of a selected element are both the selection colour, darker or lighter).
  */
-export async function pixelsOfColor(target: Locator, color: string, tolerance = 0.12): Promise<number> {
-  const png = await target.screenshot();
-  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+function colorMatcher(color: string, tolerance: number) {
   const rgb = [1, 3, 5].map((i) => Number.parseInt(color.slice(i, i + 2), 16));
   const top = Math.max(...rgb);
   const shape = rgb.map((c) => c / top);
   const lead = rgb.indexOf(top);
+  return (px: number[]) => px[lead] >= 60 && px.every((c, k) => Math.abs(c / px[lead] - shape[k]) <= tolerance);
+}
+
+async function rawPixels(target: Locator) {
+  const png = await target.screenshot();
+  return sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+}
+
+/** How many pixels of the element's screenshot show `color` under the scene's lighting. */
+export async function pixelsOfColor(target: Locator, color: string, tolerance = 0.12): Promise<number> {
+  const { data, info } = await rawPixels(target);
+  const matches = colorMatcher(color, tolerance);
   let n = 0;
-  for (let i = 0; i < data.length; i += info.channels) {
-    const px = [data[i], data[i + 1], data[i + 2]];
-    if (px[lead] < 60) continue;
-    if (px.every((c, k) => Math.abs(c / px[lead] - shape[k]) <= tolerance)) n++;
-  }
+  for (let i = 0; i < data.length; i += info.channels) if (matches([data[i], data[i + 1], data[i + 2]])) n++;
   return n;
+}
+
+/**
+ * A point of the element (in its own pixels) inside a patch of `color`: the centre of the first 7×7 square, scanning
+ * from the top, whose every pixel shows it, so a click there lands on a face of that colour, not on its edge.
+ * `brightest` leaves out light pixels (a grey close to the background's).
+ */
+export async function pointOfColor(
+  target: Locator,
+  color: string,
+  opts: { tolerance?: number; brightest?: number } = {},
+): Promise<{ x: number; y: number } | null> {
+  const { data, info } = await rawPixels(target);
+  const matches = colorMatcher(color, opts.tolerance ?? 0.12);
+  const brightest = opts.brightest ?? 255;
+  const at = (x: number, y: number) => {
+    const i = (y * info.width + x) * info.channels;
+    const px = [data[i], data[i + 1], data[i + 2]];
+    return Math.max(...px) <= brightest && matches(px);
+  };
+  const R = 3;
+  for (let y = R; y < info.height - R; y += 2)
+    for (let x = R; x < info.width - R; x += 2) {
+      let all = true;
+      for (let dy = -R; dy <= R && all; dy++) for (let dx = -R; dx <= R && all; dx++) all = at(x + dx, y + dy);
+      if (all) return { x, y };
+    }
+  return null;
 }
