@@ -95,7 +95,7 @@ function PlacementView({ placement: p }: { placement: PlacementDetail }) {
               <Fact label={t(`${T}.poured_on`)}>{p.poured_on ? day(p.poured_on) : '—'}</Fact>
               <Fact label={t(`${T}.batch`)}>
                 {p.batch ? (
-                  <HStack gap="2">
+                  <HStack gap="2" wrap="wrap" whiteSpace="nowrap">
                     <Link asChild>
                       <RouterLink to={batchHref(p.batch.id)} data-testid="placement-batch">
                         {t('concrete.batches.number', { number: p.batch.number })}
