@@ -13,6 +13,7 @@ import { NumberInput } from '../../../widgets/number-input.tsx';
 import { companies, elements, types } from '../api/config.ts';
 import { useCreatePlacement, useUpdatePlacement } from '../api/placement-mutations.ts';
 import { writeCallbacks } from '../components/write-callbacks.ts';
+import { toIsoDate } from '../../../widgets/date-range.ts';
 
 const T = 'concrete.placements.form';
 
@@ -32,7 +33,6 @@ type Form = {
   notes: string;
 };
 const AXES = ['axis_1', 'axis_2', 'axis_3', 'axis_4'] as const;
-const today = () => new Date().toISOString().slice(0, 10);
 const formOf = (p?: PlacementDetail): Form => ({
   element_id: p ? String(p.element.id) : '',
   m3: p?.m3 ?? null,
@@ -45,7 +45,7 @@ const formOf = (p?: PlacementDetail): Form => ({
   axis_4: p?.axis_4 ?? '',
   concrete_company_id: p ? String(p.concrete_company.id) : '',
   concrete_type_id: p ? String(p.concrete_type.id) : '',
-  scheduled_on: p?.scheduled_on ?? today(),
+  scheduled_on: p?.scheduled_on ?? toIsoDate(new Date()),
   notes: p?.notes ?? '',
 });
 

@@ -12,11 +12,11 @@ import { usePlacementCommand } from '../api/placement-mutations.ts';
 import { writeCallbacks } from '../components/write-callbacks.ts';
 import { mpa } from '../config/rule-text.ts';
 import { AddRowButton, RemoveRowButton, useRowList } from './row-list.tsx';
+import { toIsoDate } from '../../../widgets/date-range.ts';
 
 const T = 'concrete.placements.pour';
 type Guide = { number: string; truck: string; m3: number | null; arrived_at: string };
 const blankGuide = (): Guide => ({ number: '', truck: '', m3: null, arrived_at: '' });
-const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * The pour recorded (placement.pour): its day and the dispatch guides of the trucks that brought it, each with its
@@ -25,7 +25,7 @@ const today = () => new Date().toISOString().slice(0, 10);
  */
 export function PourDialog({ placement, onClose }: { placement: PlacementDetail; onClose: () => void }) {
   const { t } = useTranslation();
-  const [pouredOn, setPouredOn] = useState(today());
+  const [pouredOn, setPouredOn] = useState(toIsoDate(new Date()));
   const { rows: guides, set: setGuide, remove, add } = useRowList(blankGuide);
   const [errors, setErrors] = useState<FieldErrors>({});
   const pour = usePlacementCommand(placement.id);

@@ -46,12 +46,12 @@ import {
   progressColor,
   progressColors,
 } from './colouring.ts';
+import { toIsoDate } from '../../../widgets/date-range.ts';
 
 const T = 'quality_ui.bim';
 type ColourMode = 'none' | 'progress' | 'plan';
 const REMEMBER_KEY = 'quality.bim.model';
 
-const todayIso = () => new Date().toISOString().slice(0, 10);
 /** The model last opened in each project, so coming back opens it again. */
 function rememberedModel(projectId: number): number | null {
   try {
@@ -204,7 +204,7 @@ function ModelView({ model }: { model: BimModel }) {
   const [selected, setSelected] = useState<string[]>([]);
   const [mode, setMode] = useState<ColourMode>('none');
   const [elementCount, setElementCount] = useState<number | null>(null);
-  const today = todayIso();
+  const today = toIsoDate(new Date());
   const [day, setDay] = useState(today);
   const activities = useQuery(activityListQuery(projectId));
   const links = useQuery(activityElementsQuery(model.id));
