@@ -37,6 +37,8 @@ export const PERMISSION_CATALOGUE = [
   { flag: 'modulo_calidad', group: 'calidad' },
   { flag: 'calidad_editar', group: 'calidad' },
   { flag: 'verifications-access', group: 'recepciones' },
+  { flag: 'verificaciones_gestionar', group: 'recepciones' },
+  { flag: 'verificaciones_inspeccionar', group: 'recepciones' },
   { flag: 'modulo_entregas', group: 'entregas' },
   { flag: 'entregas_gestionar', group: 'entregas' },
   { flag: 'entregas_revision', group: 'entregas' },

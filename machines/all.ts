@@ -11,6 +11,8 @@ import { failureMachine } from './failure.ts';
 import { fichaMachine } from './ficha.ts';
 import { integrationMachine } from './integration.ts';
 import { orderMachine } from './order.ts';
+import { followUpMachine } from './reception-follow-up.ts';
+import { receptionMachine } from './reception.ts';
 import { ticketMachine } from './ticket.ts';
 import { uploadItemMachine } from './upload-item.ts';
 import { userMachine } from './user.ts';
@@ -35,6 +37,8 @@ export const machines = {
   bimFile: bimFileMachine,
   placement: placementMachine,
   batch: batchMachine,
+  reception: receptionMachine,
+  followUp: followUpMachine,
 } as const;
 
 export type Machines = typeof machines;

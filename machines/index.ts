@@ -13,6 +13,8 @@ export * from './failure.ts';
 export * from './ficha.ts';
 export * from './integration.ts';
 export * from './order.ts';
+export * from './reception.ts';
+export * from './reception-follow-up.ts';
 export * from './ticket.ts';
 export * from './upload-item.ts';
 export * from './user.ts';

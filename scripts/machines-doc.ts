@@ -29,6 +29,8 @@ const SOURCES: Record<MachineName, { title: string; file: string }> = {
   bimFile: { title: 'BIM model file', file: 'bim-file.ts' },
   placement: { title: 'Concrete placement (vaciado)', file: 'concrete-placement.ts' },
   batch: { title: 'Concrete batch (lote)', file: 'concrete-batch.ts' },
+  reception: { title: 'Reception inspection (recepción)', file: 'reception.ts' },
+  followUp: { title: 'Reception follow-up (seguimiento)', file: 'reception-follow-up.ts' },
 };
 
 type Tree = { [key: string]: string | Tree };

@@ -176,6 +176,8 @@ export const demoRoles: RoleSeed[] = [
       'entregas_revision',
       'calidad_editar',
       'hormigon_editar',
+      'verificaciones_gestionar',
+      'verificaciones_inspeccionar',
       'biblioteca_administrar',
       'cmanagement_gestionar',
       'cmanagement_configurar',
@@ -233,6 +235,7 @@ export const demoRoles: RoleSeed[] = [
       'entregas_revision',
       'calidad_editar',
       'hormigon_editar',
+      'verificaciones_inspeccionar',
     ],
   },
   {

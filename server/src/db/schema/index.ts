@@ -13,3 +13,4 @@ export * from './cmanagement.ts';
 export * from './quality.ts';
 export * from './concrete.ts';
 export * from './concrete-placements.ts';
+export * from './verifications.ts';
