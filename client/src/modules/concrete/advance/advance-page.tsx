@@ -12,7 +12,7 @@ import { QueryState } from '../../../widgets/query-state.tsx';
 import { advanceQuery } from '../api/advance.ts';
 import { useConcreteLive } from '../api/live-sync.ts';
 import { ConcreteProjectSelect } from '../components/concrete-project-select.tsx';
-import { useConcreteProject } from '../components/use-concrete-project.ts';
+import { useSessionProject } from '../../../shared/session/use-session-project.ts';
 import { advanceColorMap, placementByElement, selectedPlacements } from './advance-colors.ts';
 import { AdvanceLegend, AdvanceTotals } from './advance-legend.tsx';
 import { CreatePlacementButton } from './create-placement-button.tsx';
@@ -22,7 +22,7 @@ const T = 'concrete.advance';
 /** concrete/advanceBim: the Concrete model coloured by each element's placement state, with its totals. */
 export function AdvanceBimPage() {
   const { t } = useTranslation();
-  const { projectId } = useConcreteProject();
+  const { projectId } = useSessionProject();
   useConcreteLive(projectId);
   return (
     <Stack gap="4" p={{ base: '2', md: '4' }}>

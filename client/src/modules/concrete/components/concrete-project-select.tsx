@@ -1,10 +1,10 @@
 import { Box } from '@chakra-ui/react';
 import { ProjectSelect } from '../../../widgets/project-select.tsx';
-import { useConcreteProject } from './use-concrete-project.ts';
+import { useSessionProject } from '../../../shared/session/use-session-project.ts';
 
 /** The project a concrete screen shows, picked beside its title (narrow, so the title keeps its room). */
 export function ConcreteProjectSelect() {
-  const { projectId, projects, setProject } = useConcreteProject();
+  const { projectId, projects, setProject } = useSessionProject();
   return (
     <Box w={{ base: 'full', md: '320px' }}>
       <ProjectSelect projects={projects} value={projectId} onChange={setProject} />

@@ -5,7 +5,7 @@ import { PageHeader } from '../../../shared/layout/page-states.tsx';
 import { RouteTabs } from '../../../widgets/route-tabs.tsx';
 import { useConcreteLive } from '../api/live-sync.ts';
 import { ConcreteProjectSelect } from '../components/concrete-project-select.tsx';
-import { useConcreteProject } from '../components/use-concrete-project.ts';
+import { useSessionProject } from '../../../shared/session/use-session-project.ts';
 
 export const PLACEMENTS_BASE = '/concrete/placements';
 
@@ -15,7 +15,7 @@ export const PLACEMENTS_BASE = '/concrete/placements';
  */
 export function PlacementsFrame({ children }: { children: (projectId: number) => ReactNode }) {
   const { t } = useTranslation();
-  const { projectId } = useConcreteProject();
+  const { projectId } = useSessionProject();
   useConcreteLive(projectId);
   const tabs = [
     { value: 'list', label: t('routes.concrete.placements.list.title') },

@@ -5,14 +5,14 @@ import { useCan } from '../../../api/session/auth-user.ts';
 import { PageHeader } from '../../../shared/layout/page-states.tsx';
 import { useConcreteLive } from '../api/live-sync.ts';
 import { ConcreteProjectSelect } from '../components/concrete-project-select.tsx';
-import { useConcreteProject } from '../components/use-concrete-project.ts';
+import { useSessionProject } from '../../../shared/session/use-session-project.ts';
 import { DocumentsCard } from './documents-card.tsx';
 import { ModelCard } from './model-card.tsx';
 
 /** concrete/uploader: the project's Concrete model and, under it, its supporting documents (PDFs). */
 export function ConcreteUploaderPage() {
   const { t } = useTranslation();
-  const { projectId } = useConcreteProject();
+  const { projectId } = useSessionProject();
   useConcreteLive(projectId);
   const canEdit = useCan(CONCRETE_EDIT);
   return (

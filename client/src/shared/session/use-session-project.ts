@@ -1,8 +1,8 @@
-import { useAuthUser } from '../../../api/session/auth-user.ts';
-import { session, useSession } from '../../../shared/session/session-store.ts';
+import { useAuthUser } from '../../api/session/auth-user.ts';
+import { session, useSession } from './session-store.ts';
 
 /**
- * The project a quality screen shows: the session's (top bar) project when the user has it, else the first active
+ * The project a module's screen shows (quality, concrete, verifications): the session's (top bar) project when the user has it, else the first active
  * one; picking another writes it back to the session, so the top bar and the other screens follow.
  */
 export function useSessionProject() {
