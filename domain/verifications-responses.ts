@@ -170,3 +170,4 @@ export const programPreviewSchema = z.object({
 export type ProgramPreview = z.infer<typeof programPreviewSchema>;
 
 export const programResultSchema = z.object({ created: z.number(), updated: z.number() });
+export type ProgramResult = z.infer<typeof programResultSchema>;

@@ -10,6 +10,7 @@ import { cboxRoutes } from './modules/cbox/routes.ts';
 import { cmanagementRoutes } from './modules/cmanagement/routes.ts';
 import { qualityRoutes } from './modules/quality/routes.ts';
 import { concreteRoutes } from './modules/concrete/routes.ts';
+import { verificationRoutes } from './modules/verifications/routes.ts';
 import { afterSalesRoutes } from './modules/after-sales/routes.ts';
 import { deliveryRoutes } from './modules/deliveries/routes.ts';
 import { filesRoutes, presignedPostRoutes } from './modules/files/routes.ts';
@@ -41,6 +42,7 @@ export function createApi() {
       .route('/cmanagement', cmanagementRoutes)
       .route('/calidad', qualityRoutes)
       .route('/hormigon', concreteRoutes)
+      .route('/verificaciones', verificationRoutes)
       .route('/files', filesRoutes)
       .route('/propietarios/posventa/s3', presignedPostRoutes)
       .route('/notificaciones', notificationRoutes)

@@ -6,6 +6,7 @@ import { registerIntegrations } from './modules/integrations/service.ts';
 import { registerCbox } from './modules/cbox/service.ts';
 import { registerCmanagement } from './modules/cmanagement/service.ts';
 import { registerConcrete } from './modules/concrete/service.ts';
+import { registerVerifications } from './modules/verifications/service.ts';
 import { registerQuality } from './modules/quality/service.ts';
 import { createRegistry, type Registry } from './registry.ts';
 
@@ -27,5 +28,6 @@ export function moduleRegistry(): Registry {
   registerCmanagement(registry);
   registerQuality(registry);
   registerConcrete(registry);
+  registerVerifications(registry);
   return registry;
 }

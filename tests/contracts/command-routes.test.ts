@@ -11,6 +11,7 @@ import { integrationCommands } from '#domain/integrations';
 import { webhookEventCommands } from '#domain/webhooks';
 import { cmIssueCommands, cmTaskCommands, cmTicketCommands } from '#domain/cmanagement';
 import { batchCommands, placementCommands } from '#domain/concrete-placements';
+import { followUpCommands, receptionCommands } from '#domain/verifications';
 import { createApi } from '../../server/src/api.ts';
 import { permissionsFor, routeTable, type RouteRow } from '../../server/src/http/route-table.ts';
 
@@ -36,6 +37,8 @@ const tables: [name: string, entityPath: string, table: CommandTable][] = [
   ['cmTask', '/cmanagement/tareas/*', cmTaskCommands],
   ['placement', '/hormigon/vaciados/*', placementCommands],
   ['batch', '/hormigon/lotes/*', batchCommands],
+  ['reception', '/verificaciones/recepciones/*', receptionCommands],
+  ['followUp', '/verificaciones/seguimientos/*', followUpCommands],
 ];
 
 /** The path a route serves for `verb`, parameters as `*`: its last segment is the verb, or a parameter whose pattern lists it. */

@@ -62,6 +62,8 @@ const COMPANY_LEVEL: ParamKind[] = [
   'concreteLaboratory',
   'concreteCompany',
   'concreteType',
+  // Reception templates are the company's (server/src/modules/verifications/templates/).
+  'receptionTemplate',
 ];
 const NOT_RECORDS: ParamKind[] = ['token', 'module', 'companyModule'];
 

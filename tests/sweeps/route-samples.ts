@@ -9,6 +9,11 @@ import { CMANAGEMENT_PARAM_KINDS, cmanagementSamplesIn, type CmanagementSamples 
 import { QUALITY_PARAM_KINDS, qualitySamplesIn, type QualitySamples } from './quality-records.ts';
 import { CONCRETE_PARAM_KINDS, concreteSamplesIn, type ConcreteSamples } from './concrete-records.ts';
 import {
+  VERIFICATIONS_PARAM_KINDS,
+  verificationsSamplesIn,
+  type VerificationsSamples,
+} from './verifications-records.ts';
+import {
   acs,
   apiApps,
   cboxUploads,
@@ -85,7 +90,8 @@ export type ParamKind =
   | keyof CboxSharingSamples
   | keyof CmanagementSamples
   | keyof QualitySamples
-  | keyof ConcreteSamples;
+  | keyof ConcreteSamples
+  | keyof VerificationsSamples;
 
 export type Samples = Partial<Record<ParamKind, string | number>>;
 
@@ -150,6 +156,8 @@ export function kindOf(segments: string[], index: number): ParamKind | undefined
   if (name in CMANAGEMENT_PARAM_KINDS) return CMANAGEMENT_PARAM_KINDS[name as keyof typeof CMANAGEMENT_PARAM_KINDS];
   if (name in QUALITY_PARAM_KINDS) return QUALITY_PARAM_KINDS[name as keyof typeof QUALITY_PARAM_KINDS];
   if (name in CONCRETE_PARAM_KINDS) return CONCRETE_PARAM_KINDS[name as keyof typeof CONCRETE_PARAM_KINDS];
+  if (name in VERIFICATIONS_PARAM_KINDS)
+    return VERIFICATIONS_PARAM_KINDS[name as keyof typeof VERIFICATIONS_PARAM_KINDS];
   if (name === 'userId') return 'user';
   const before = segments[index - 1] ?? '';
   // /entregas/<level>/:id and /entregas/<parent>/:id/<child>: the chosen level names the kind.
@@ -296,6 +304,7 @@ export async function samplesIn(ctx: TestContext, companyId: number, projectId?:
   Object.assign(s, await cmanagementSamplesIn(ctx, companyId, projectId));
   Object.assign(s, await qualitySamplesIn(ctx, companyId, projectId));
   Object.assign(s, await concreteSamplesIn(ctx, companyId, projectId));
+  Object.assign(s, await verificationsSamplesIn(ctx, companyId, projectId));
   // A profile no user holds, else the newest: a valid PUT of the fuzz must not rewrite the permissions of its
   // caller, the admin, whose profile the seed writes first.
   const [profile] = await ctx.db

@@ -5,6 +5,7 @@ import { cboxSharingRecordsIn } from './cbox-sharing-records.ts';
 import { cmanagementRecordsIn } from './cmanagement-records.ts';
 import { qualityRecordsIn } from './quality-records.ts';
 import { concreteRecordsIn } from './concrete-records.ts';
+import { verificationsRecordsIn } from './verifications-records.ts';
 import type { TestContext } from '../../server/src/test-support.ts';
 import {
   acs,
@@ -292,12 +293,14 @@ export async function recordsIn(
   const cmanagement = await cmanagementRecordsIn(ctx, { companyId, projectId, userId, marker });
   const quality = await qualityRecordsIn(ctx, { companyId, projectId, userId, marker });
   const concrete = await concreteRecordsIn(ctx, { companyId, projectId, marker });
+  const verifications = await verificationsRecordsIn(ctx, { companyId, projectId, marker });
   return {
     samples: {
       ...admin,
       ...cmanagement,
       ...quality,
       ...concrete,
+      ...verifications,
       project: projectId,
       unit: unitId,
       owner: owner.id,

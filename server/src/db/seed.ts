@@ -26,6 +26,7 @@ import { seedQuality } from './seed-quality.ts';
 import { seedQualityModels } from './seed-quality-models.ts';
 import { seedConcrete } from './seed-concrete.ts';
 import { seedConcretePlacements } from './seed-concrete-placements.ts';
+import { seedVerifications } from './seed-verifications.ts';
 import {
   DEMO_PASSWORD,
   demoCompany,
@@ -297,6 +298,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<SeedResult> {
     const { modelId } = await seedQualityModels(tx, { companyId: company.id, projectId: projectRows[0].id, now });
     await seedConcrete(tx, { companyId: company.id, now });
     await seedConcretePlacements(tx, { companyId: company.id, projectId: projectRows[0].id, modelId, now });
+    await seedVerifications(tx, { companyId: company.id, projectId: projectRows[0].id, now });
 
     return {
       companyId: company.id,

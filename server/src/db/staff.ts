@@ -34,6 +34,21 @@ export const activeStaffSeeing = (companyId: number, projectId: number) =>
     seesProject(projectId),
   );
 
+/**
+ * The active staff of the company who see the project and whose profile holds `flag` (a module's permission): who
+ * hears of a module's event about the project (a non-conforming concrete batch, an observed reception).
+ */
+export async function staffWithFlagSeeing(db: DbOrTx, companyId: number, projectId: number, flag: string) {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.id, users.profileId))
+    .where(
+      and(activeStaffSeeing(companyId, projectId), sql`${profiles.permissions} @> ${JSON.stringify([flag])}::jsonb`),
+    );
+  return rows.map((r) => r.id);
+}
+
 /** docs/product.md §3 User option: the people a ticket, an order, a ficha or the agenda names, by id. */
 export async function userBriefs(db: DbOrTx, ids: (number | null | undefined)[]) {
   const unique = [...new Set(ids.filter((i): i is number => typeof i === 'number'))];

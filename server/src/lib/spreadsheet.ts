@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { Context } from 'hono';
+import { isoOf, toIsoDate } from '#domain/format';
 import type { Locale } from './i18n.ts';
 import { toCsvText, type CsvValue } from './csv.ts';
 
@@ -139,4 +140,41 @@ export async function readSheet(bytes: Uint8Array, fileName = ''): Promise<Sheet
   const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
   if (text.includes('\u0000')) return null;
   return csvRows(text);
+}
+
+/** Header cells as column names: a blank one is named by its position, a repeated one gets its position too. */
+export function columnNames(cells: string[], width: number): string[] {
+  const seen = new Set<string>();
+  return Array.from({ length: width }, (_, i) => {
+    let name = (cells[i] ?? '').trim() || `#${i + 1}`;
+    if (seen.has(name.toLowerCase())) name = `${name} (#${i + 1})`;
+    seen.add(name.toLowerCase());
+    return name;
+  });
+}
+
+/** A header folded to compare it with header words: no case, no accents, no punctuation but %. */
+export const foldHeader = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9%]+/g, ' ')
+    .trim();
+
+/**
+ * A spreadsheet date cell as YYYY-MM-DD: dd-mm-yyyy or yyyy-mm-dd ('/' too, time ignored, domain/format.ts toIsoDate),
+ * an xlsx date cell (cellText writes it YYYY-MM-DD) or an Excel serial; null when it is none of them.
+ */
+export function sheetDate(text: string): string | null {
+  const iso = toIsoDate(text);
+  if (iso) return iso;
+  // Excel's day numbers (1900 system, counted from 1899-12-30), as a csv export of a date cell writes them.
+  if (/^\d{5}(\.\d+)?$/.test(text)) {
+    const serial = Math.floor(Number(text));
+    if (serial < 10_000 || serial > 100_000) return null;
+    const d = new Date(Date.UTC(1899, 11, 30) + serial * 86_400_000);
+    return isoOf(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
+  }
+  return null;
 }

@@ -10,15 +10,8 @@ import {
 import { MODULE_PERMISSIONS } from '#domain/permissions';
 import { batchMachine, type BatchEvent } from '#machines/concrete-batch';
 import type { DbOrTx, Tx } from '../../../db/client.ts';
-import {
-  concreteBatches,
-  concretePlacements,
-  concreteSamples,
-  concreteTypes,
-  profiles,
-  users,
-} from '../../../db/schema/index.ts';
-import { activeStaffSeeing } from '../../../db/staff.ts';
+import { concreteBatches, concretePlacements, concreteSamples, concreteTypes } from '../../../db/schema/index.ts';
+import { staffWithFlagSeeing } from '../../../db/staff.ts';
 import type { SessionUser } from '../../../http/context.ts';
 import type { Translate } from '../../../lib/i18n.ts';
 import { runCommandIn } from '../../../commands/runner.ts';
@@ -37,21 +30,6 @@ import type { BatchRecord } from '../shared/scope.ts';
 /** Who set the change off: their permission is checked and their name is on the history. */
 export type BatchActor = { user: SessionUser; t: Translate };
 
-/** The staff who hear of a non-conforming batch: active, seeing its project, with the Concrete module. */
-async function concreteStaffOf(tx: Tx, companyId: number, projectId: number): Promise<number[]> {
-  const rows = await tx
-    .select({ id: users.id })
-    .from(users)
-    .innerJoin(profiles, eq(profiles.id, users.profileId))
-    .where(
-      and(
-        activeStaffSeeing(companyId, projectId),
-        sql`${profiles.permissions} @> ${JSON.stringify([MODULE_PERMISSIONS.concrete])}::jsonb`,
-      ),
-    );
-  return rows.map((r) => r.id);
-}
-
 /**
  * Applies one batch event through the runner, inside the caller's transaction (runCommandIn), if the machine allows
  * it; answers the batch as written, or undefined when the machine refuses. A non-conforming verdict is announced as
@@ -66,7 +44,9 @@ export async function transitionBatch(
 ): Promise<BatchRecord | undefined> {
   if (!nextState(batchMachine, { value: batch.state, context: {} }, event).ok) return undefined;
   const failing = event.type === 'batch.evaluate' && event.allTested && !event.conforming;
-  const notify = failing ? await concreteStaffOf(tx, batch.companyId, batch.projectId) : [];
+  const notify = failing
+    ? await staffWithFlagSeeing(tx, batch.companyId, batch.projectId, MODULE_PERMISSIONS.concrete)
+    : [];
   const { result } = await runCommandIn(tx, {
     machine: batchMachine,
     machineName: 'batch',

@@ -10,7 +10,8 @@ import {
   type ImportField,
 } from '#domain/quality';
 import type { ImportPreview } from '#domain/quality-responses';
-import { formatDate, isoOf, parseDecimal, toIsoDate } from '#domain/format';
+import { formatDate, parseDecimal } from '#domain/format';
+import { sheetDate } from '../../../../lib/spreadsheet.ts';
 import type { Params, Translate } from '../../../../lib/i18n.ts';
 import type { FieldError } from '../../../../lib/errors.ts';
 import type { ImportSheetData } from './sheet.ts';
@@ -78,19 +79,8 @@ export function mappingErrors(sheet: ImportSheetData, mapping: Mapping, context:
   return errors;
 }
 
-/** A spreadsheet date: dd-mm-yyyy or yyyy-mm-dd ('/' too, time ignored, domain/format.ts toIsoDate) or an Excel serial. */
-export function importDate(text: string): string | null {
-  const iso = toIsoDate(text);
-  if (iso) return iso;
-  // Excel's day numbers (1900 system, counted from 1899-12-30), as a csv export of a date cell writes them.
-  if (/^\d{5}(\.\d+)?$/.test(text)) {
-    const serial = Math.floor(Number(text));
-    if (serial < 10_000 || serial > 100_000) return null;
-    const d = new Date(Date.UTC(1899, 11, 30) + serial * 86_400_000);
-    return isoOf(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
-  }
-  return null;
-}
+/** A spreadsheet date: dd-mm-yyyy or yyyy-mm-dd ('/' too, time ignored) or an Excel serial (lib/spreadsheet.ts). */
+export const importDate = sheetDate;
 
 /**
  * A spreadsheet number: decimal commas with dot groups as es/pt-BR write them ('1.234,5', domain/format.ts

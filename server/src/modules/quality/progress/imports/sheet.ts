@@ -2,7 +2,7 @@ import { IMPORT_FIELDS, IMPORT_ROWS_MAX, type ImportField } from '#domain/qualit
 import type { ImportSheet } from '#domain/quality-responses';
 import type { AppDeps, SessionUser } from '../../../../http/context.ts';
 import { ApiError, unprocessable } from '../../../../lib/errors.ts';
-import { readSheet, type SheetRow } from '../../../../lib/spreadsheet.ts';
+import { columnNames, foldHeader, readSheet, type SheetRow } from '../../../../lib/spreadsheet.ts';
 import { fileBytes, readableFile } from '../../../files/service.ts';
 
 /** Rows shown under each column in step 2 of the wizard. */
@@ -30,16 +30,7 @@ export async function loadImportSheet(deps: AppDeps, user: SessionUser, path: st
   return { columns: columnNames(header.cells, width), rows };
 }
 
-/** Header cells as column names: a blank one is named by its position, a repeated one gets its position too. */
-export function columnNames(cells: string[], width: number): string[] {
-  const seen = new Set<string>();
-  return Array.from({ length: width }, (_, i) => {
-    let name = (cells[i] ?? '').trim() || `#${i + 1}`;
-    if (seen.has(name.toLowerCase())) name = `${name} (#${i + 1})`;
-    seen.add(name.toLowerCase());
-    return name;
-  });
-}
+export { columnNames, foldHeader };
 
 /** Header words, folded (no case, no accents, no punctuation but %), as es, pt-BR and en schedules name them. */
 const HEADER_WORDS: Record<ImportField, string[]> = {
@@ -100,14 +91,6 @@ const HEADER_WORDS: Record<ImportField, string[]> = {
   actual_cost: ['costo real', 'custo real', 'gasto', 'actual cost'],
   currency: ['moneda', 'divisa', 'moeda', 'currency'],
 };
-
-export const foldHeader = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9%]+/g, ' ')
-    .trim();
 
 /**
  * A first guess of step 2: each column whose header names an activity field (HEADER_WORDS) or one of the company's
