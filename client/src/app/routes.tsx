@@ -65,8 +65,13 @@ const concreteConfig = {
   'empresas-y-tipos': lazyPage(loadConcrete, 'CompaniesTypesConfigPage'),
   lotes: lazyPage(loadConcrete, 'BatchesConfigPage'),
 };
-// Module screens still to be built: each module's pending page states it honestly (no fake data).
-const verifications = lazyPage(() => import('../modules/verifications/index.ts'), 'VerificationsPage');
+const loadVerifications = () => import('../modules/verifications/index.ts');
+const verifications = {
+  uploader: lazyPage(loadVerifications, 'ProgramUploaderPage'),
+  gantt: lazyPage(loadVerifications, 'VerificationsGanttPage'),
+  seguimientos: lazyPage(loadVerifications, 'FollowUpsPage'),
+  recepcion: lazyPage(loadVerifications, 'ReceptionPage'),
+};
 // The /warranties area (one chunk): its frame, after-sales' screens and deliveries' fichas.
 const loadWarranties = () => import('../modules/warranties/index.ts');
 type WarrantiesPage = keyof Awaited<ReturnType<typeof loadWarranties>> & string;
@@ -238,13 +243,14 @@ export const PAGES: Readonly<Record<string, PageComponent>> = {
   'concrete.placements.placement': lazyPage(loadConcrete, 'PlacementPage'),
   'concrete.placements.lotes': lazyPage(loadConcrete, 'BatchesPage'),
   'concrete.placements.lote': lazyPage(loadConcrete, 'BatchPage'),
+  ...under('verifications', verifications),
+  'config.recepciones': lazyPage(loadVerifications, 'ReceptionTemplatesPage'),
   'config.projects.models': q('ModelsConfigPage'),
   'config.integraciones.bim': q('BimIntegrationPage'),
 };
 
 /** Every leaf of these areas not in PAGES renders the area's page: the module's pending page, or config's. */
 const AREA_PAGES: Partial<Record<AreaName, PageComponent>> = {
-  verifications,
   billing,
   ocinsights,
   tiinsights,

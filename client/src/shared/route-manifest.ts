@@ -247,7 +247,10 @@ export const ROUTES: AreaRoute[] = [
     remembers: true,
     permission: MODULE_PERMISSIONS.verifications,
     defaultChild: 'gantt',
-    children: leaves('verifications', 'uploader', 'gantt'),
+    children: [
+      ...leaves('verifications', 'uploader', 'gantt', 'seguimientos'),
+      { path: 'recepcion/:receptionId', name: 'verifications.recepcion' },
+    ],
   },
   {
     path: '/warranties',

@@ -12,7 +12,7 @@ import { QueryState } from '../../../widgets/query-state.tsx';
 import { advanceQuery } from '../api/advance.ts';
 import { useConcreteLive } from '../api/live-sync.ts';
 import { ConcreteProjectSelect } from '../components/concrete-project-select.tsx';
-import { useSessionProject } from '../../../shared/session/use-session-project.ts';
+import { useSessionProject } from '../../../widgets/use-session-project.ts';
 import { advanceColorMap, placementByElement, selectedPlacements } from './advance-colors.ts';
 import { AdvanceLegend, AdvanceTotals } from './advance-legend.tsx';
 import { CreatePlacementButton } from './create-placement-button.tsx';

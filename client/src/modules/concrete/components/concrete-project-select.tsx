@@ -1,6 +1,6 @@
 import { Box } from '@chakra-ui/react';
 import { ProjectSelect } from '../../../widgets/project-select.tsx';
-import { useSessionProject } from '../../../shared/session/use-session-project.ts';
+import { useSessionProject } from '../../../widgets/use-session-project.ts';
 
 /** The project a concrete screen shows, picked beside its title (narrow, so the title keeps its room). */
 export function ConcreteProjectSelect() {

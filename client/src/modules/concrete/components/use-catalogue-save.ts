@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { validate, type FieldErrors } from '../../../shared/forms.ts';
 import type { Catalogue } from '../api/config.ts';
-import { writeCallbacks } from './write-callbacks.ts';
+import { writeCallbacks } from '../../../widgets/write-callbacks.ts';
 
 /**
  * The save of a catalogue entry's dialog: validated with the create schema (the server's own), then created or

@@ -12,7 +12,7 @@ import { SelectField, TextAreaField, TextField } from '../../../widgets/form-fie
 import { NumberInput } from '../../../widgets/number-input.tsx';
 import { companies, elements, types } from '../api/config.ts';
 import { useCreatePlacement, useUpdatePlacement } from '../api/placement-mutations.ts';
-import { writeCallbacks } from '../components/write-callbacks.ts';
+import { writeCallbacks } from '../../../widgets/write-callbacks.ts';
 import { toIsoDate } from '../../../widgets/date-range.ts';
 
 const T = 'concrete.placements.form';

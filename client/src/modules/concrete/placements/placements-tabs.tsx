@@ -5,7 +5,7 @@ import { PageHeader } from '../../../shared/layout/page-states.tsx';
 import { RouteTabs } from '../../../widgets/route-tabs.tsx';
 import { useConcreteLive } from '../api/live-sync.ts';
 import { ConcreteProjectSelect } from '../components/concrete-project-select.tsx';
-import { useSessionProject } from '../../../shared/session/use-session-project.ts';
+import { useSessionProject } from '../../../widgets/use-session-project.ts';
 
 export const PLACEMENTS_BASE = '/concrete/placements';
 

@@ -9,7 +9,7 @@ import { FormDialog } from '../../../widgets/form-dialog.tsx';
 import { TextField } from '../../../widgets/form-fields.tsx';
 import { NumberInput } from '../../../widgets/number-input.tsx';
 import { usePlacementCommand } from '../api/placement-mutations.ts';
-import { writeCallbacks } from '../components/write-callbacks.ts';
+import { writeCallbacks } from '../../../widgets/write-callbacks.ts';
 import { mpa } from '../config/rule-text.ts';
 import { AddRowButton, RemoveRowButton, useRowList } from './row-list.tsx';
 import { toIsoDate } from '../../../widgets/date-range.ts';

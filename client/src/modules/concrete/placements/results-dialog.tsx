@@ -7,7 +7,7 @@ import { validate, type FieldErrors } from '../../../shared/forms.ts';
 import { FormDialog } from '../../../widgets/form-dialog.tsx';
 import { NumberInput } from '../../../widgets/number-input.tsx';
 import { useSampleResults } from '../api/placement-mutations.ts';
-import { writeCallbacks } from '../components/write-callbacks.ts';
+import { writeCallbacks } from '../../../widgets/write-callbacks.ts';
 
 const T = 'concrete.placements.results';
 

@@ -11,7 +11,7 @@ import { SelectField, TextField } from '../../../widgets/form-fields.tsx';
 import { NumberInput } from '../../../widgets/number-input.tsx';
 import { laboratories } from '../api/config.ts';
 import { usePlacementCommand } from '../api/placement-mutations.ts';
-import { writeCallbacks } from '../components/write-callbacks.ts';
+import { writeCallbacks } from '../../../widgets/write-callbacks.ts';
 import { AddRowButton, RemoveRowButton, useRowList } from './row-list.tsx';
 
 const T = 'concrete.placements.samples';

@@ -5,7 +5,7 @@ import { useCan } from '../../../api/session/auth-user.ts';
 import { PageHeader } from '../../../shared/layout/page-states.tsx';
 import { useConcreteLive } from '../api/live-sync.ts';
 import { ConcreteProjectSelect } from '../components/concrete-project-select.tsx';
-import { useSessionProject } from '../../../shared/session/use-session-project.ts';
+import { useSessionProject } from '../../../widgets/use-session-project.ts';
 import { DocumentsCard } from './documents-card.tsx';
 import { ModelCard } from './model-card.tsx';
 

@@ -33,7 +33,7 @@ import { activityListQuery } from '../api/activities.ts';
 import { useQualityLive } from '../api/live-sync.ts';
 import { activityElementsQuery, elementsQuery, modelListQuery, modelQuery, useLinkElements } from '../api/models.ts';
 import { ModelStateTag } from '../models/model-labels.tsx';
-import { useSessionProject } from '../../../shared/session/use-session-project.ts';
+import { useSessionProject } from '../../../widgets/use-session-project.ts';
 import {
   PLAN_COLORS,
   PLAN_STATES,

@@ -2,6 +2,7 @@ import { Alert, Badge, Box, HStack, Progress, Stack, Table, Text, Wrap } from '@
 import { useTranslation } from 'react-i18next';
 import type { ImportPreview, QualityAttribute } from '#domain/quality-responses';
 import { dateText } from '../../../widgets/date-text.ts';
+import { SheetErrors } from '../../../widgets/sheet-import/sheet-errors.tsx';
 import { formatNumber } from '../../../widgets/number-format.ts';
 import type { ImportResult } from '../api/imports.ts';
 
@@ -65,41 +66,7 @@ export function PreviewStep({
         </Stack>
       ) : null}
 
-      {preview.error_count > 0 ? (
-        <Box>
-          <Alert.Root status="warning" mb="2">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>{t(`${T}.errors_title`, { count: preview.error_count })}</Alert.Title>
-              <Alert.Description>
-                {preview.errors.length < preview.error_count
-                  ? t(`${T}.errors_shown`, { shown: preview.errors.length, count: preview.error_count })
-                  : t(`${T}.errors_fix`)}
-              </Alert.Description>
-            </Alert.Content>
-          </Alert.Root>
-          <Table.ScrollArea borderWidth="1px" rounded="md" maxH="280px">
-            <Table.Root size="sm" stickyHeader data-testid="import-errors">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{t(`${T}.row`)}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t(`${T}.column`)}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t(`${T}.message`)}</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {preview.errors.map((e, i) => (
-                  <Table.Row key={`${e.row}-${e.column}-${i}`}>
-                    <Table.Cell>{e.row}</Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{e.column}</Table.Cell>
-                    <Table.Cell>{e.message}</Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-        </Box>
-      ) : null}
+      <SheetErrors errors={preview.errors} count={preview.error_count} texts={T} />
 
       {newValues.length > 0 ? (
         <Box data-testid="import-new-values">

@@ -48,7 +48,7 @@ import {
 import { FileStateTag, ModelStateTag, fileErrorText, formatDuration, stageLabel } from './model-labels.tsx';
 import { FormDialog } from '../../../widgets/form-dialog.tsx';
 import { NameDialog } from './model-form-dialog.tsx';
-import { useSessionProject } from '../../../shared/session/use-session-project.ts';
+import { useSessionProject } from '../../../widgets/use-session-project.ts';
 
 const T = 'quality_ui.models';
 /** docs/product.md §9: an IFC of up to 512 MB. */

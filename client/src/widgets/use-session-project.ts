@@ -1,5 +1,5 @@
-import { useAuthUser } from '../../api/session/auth-user.ts';
-import { session, useSession } from './session-store.ts';
+import { useAuthUser } from '../api/session/auth-user.ts';
+import { session, useSession } from '../shared/session/session-store.ts';
 
 /**
  * The project a module's screen shows (quality, concrete, verifications): the session's (top bar) project when the user has it, else the first active

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
-import { isApiError, serverFieldErrors } from '../../../api/errors.ts';
-import { showErrorToast, showSuccessToast } from '../../../api/notify.ts';
-import type { FieldErrors } from '../../../shared/forms.ts';
+import { isApiError, serverFieldErrors } from '../api/errors.ts';
+import { showErrorToast, showSuccessToast } from '../api/notify.ts';
+import type { FieldErrors } from '../shared/forms.ts';
 
 /**
  * A dialog's save: on success a toast and the dialog closes; a 422 puts the server's words on their fields
