@@ -13,11 +13,15 @@ import { i18n, setupI18n } from '../../client/src/shared/i18n.ts';
 import spanish from '../../locales/es.json?raw';
 import portuguese from '../../locales/pt-BR.json?raw';
 import { BimViewer } from '../../client/src/widgets/bim-viewer/index.ts';
+import { ADVANCE_STATES } from '../../domain/concrete-placements.ts';
+import { advanceColorMap, type AdvancePlacement } from '../../client/src/modules/concrete/advance/advance-colors.ts';
 
 export type HarnessState = {
   loaded?: { elementCount: number; globalIds: string[] };
   /** ms from navigation start to the first frame drawn after the models loaded. */
   firstFrameMs?: number;
+  /** With `&advance=<n>`: ms from n generated placements' data to the first frame drawn with their colours. */
+  colouredMs?: number;
   errors: string[];
   selections: string[][];
 };
@@ -42,6 +46,18 @@ i18n.addResourceBundle(
 );
 window.bim = { errors: [], selections: [] };
 
+/** `count` placements over the model's elements, two each where there are enough, in every state but unpoured. */
+function generatedPlacements(globalIds: readonly string[], count: number): AdvancePlacement[] {
+  const states = ADVANCE_STATES.filter((s) => s !== 'sin_vaciar');
+  const each = Math.max(1, Math.floor(globalIds.length / (count * 2)));
+  return Array.from({ length: count }, (_, i) => ({
+    id: i + 1,
+    number: i + 1,
+    state: states[i % states.length],
+    global_ids: globalIds.slice(i * each, (i + 1) * each),
+  }));
+}
+
 function Harness() {
   const models = useMemo(
     () =>
@@ -51,7 +67,7 @@ function Harness() {
         .map((url, i) => ({ key: `m${i}`, url })),
     [],
   );
-  const colors = useMemo(
+  const [colors, setColors] = useState<ReadonlyMap<string, string>>(
     () =>
       new Map(
         (params.get('c') ?? '')
@@ -59,8 +75,8 @@ function Harness() {
           .filter(Boolean)
           .map((pair) => pair.split(':') as [string, string]),
       ),
-    [],
   );
+  const [colouring, setColouring] = useState<{ start: number; colors: ReadonlyMap<string, string> } | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
   const [shown, setShown] = useState(true);
   return (
@@ -82,9 +98,26 @@ function Harness() {
             }}
             onLoad={(info) => {
               window.bim.loaded = info;
+              const advance = Number(params.get('advance') ?? 0);
+              if (advance > 0) {
+                // advanceBim's data (concrete/advance): placements over the model's elements, then its colouring.
+                const placements = generatedPlacements(info.globalIds, advance);
+                const start = performance.now();
+                const advanceColors = advanceColorMap(placements, null, info.globalIds);
+                setColouring({ start, colors: advanceColors });
+                setColors(advanceColors);
+              }
               requestAnimationFrame(() =>
                 requestAnimationFrame(() => {
                   window.bim.firstFrameMs = performance.now();
+                }),
+              );
+            }}
+            onStyled={(painted) => {
+              if (!colouring || painted !== colouring.colors || window.bim.colouredMs !== undefined) return;
+              requestAnimationFrame(() =>
+                requestAnimationFrame(() => {
+                  window.bim.colouredMs = performance.now() - colouring.start;
                 }),
               );
             }}

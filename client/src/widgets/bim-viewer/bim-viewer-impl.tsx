@@ -13,7 +13,7 @@ const CLICK_SLOP = 5;
 
 /** The BIM viewer itself (bim-viewer.tsx loads it lazily); props in types.ts, words in quality_ui.viewer.*. */
 export function BimViewerImpl(props: BimViewerProps) {
-  const { models, colors, dimUncoloured, onSelect, onLoad, onError, height = '60vh', labels } = props;
+  const { models, colors, dimUncoloured, onSelect, onLoad, onError, onStyled, height = '60vh', labels } = props;
   const { t } = useTranslation();
   const label = (key: keyof BimViewerLabels) => labels?.[key] ?? t(`quality_ui.viewer.${key}`);
   const host = useRef<HTMLDivElement>(null);
@@ -31,6 +31,7 @@ export function BimViewerImpl(props: BimViewerProps) {
   };
   const loaded = useEffectEvent((ids: string[]) => onLoad?.({ elementCount: ids.length, globalIds: ids }));
   const failed = useEffectEvent((error: Error) => onError?.(error));
+  const styled = useEffectEvent((painted: ReadonlyMap<string, string> | undefined) => onStyled?.(painted));
   const canvasLabel = label('canvas');
 
   // One engine per set of models: a new list of files is a new scene (and the old one is freed whole).
@@ -80,7 +81,9 @@ export function BimViewerImpl(props: BimViewerProps) {
 
   useEffect(() => {
     if (state !== 'ready') return;
-    void engineRef.current?.setStyles(planStyles({ present, colors, selected: selection, dimUncoloured }));
+    void engineRef.current
+      ?.setStyles(planStyles({ present, colors, selected: selection, dimUncoloured }))
+      .then(() => styled(colors));
   }, [state, present, colors, selection, dimUncoloured]);
 
   const engine = () => engineRef.current;

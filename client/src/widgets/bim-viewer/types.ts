@@ -30,6 +30,8 @@ export type BimViewerProps = {
   onSelect?: (globalIds: string[]) => void;
   onLoad?: (info: { elementCount: number; globalIds: string[] }) => void;
   onError?: (error: Error) => void;
+  /** These `colors` (the prop as it was), with the dimming and selection of that render, are painted: the next frame shows them. */
+  onStyled?: (colors: ReadonlyMap<string, string> | undefined) => void;
   height?: string | number;
   labels?: Partial<BimViewerLabels>;
 };
