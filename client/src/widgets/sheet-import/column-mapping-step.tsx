@@ -1,8 +1,15 @@
 import { Box, Field, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import type { SheetShape } from './sheet-import-wizard.tsx';
 
 /** column → the target it fills, or null (ignored). */
+/** What step 1 answers: the sheet's columns, first rows and the server's guess of the mapping. */
+export type SheetShape = {
+  columns: string[];
+  sample: string[][];
+  row_count: number;
+  suggested_mapping: Record<string, string>;
+};
+
 export type ColumnMapping = Record<string, string | null>;
 /** A target a column may take, as its select offers it; value '' ignores the column. */
 export type MappingTarget = { value: string; label: string };

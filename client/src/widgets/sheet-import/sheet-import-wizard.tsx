@@ -5,18 +5,13 @@ import { isApiError } from '../../api/errors.ts';
 import { CloseButton } from '../close-button.tsx';
 import { FileUploader } from '../upload/file-uploader.tsx';
 import type { UploadedFileItem } from '../upload/upload-api.ts';
-import { ColumnMappingStep, type ColumnMapping, type MappingTarget } from './column-mapping-step.tsx';
+import { ColumnMappingStep, type ColumnMapping, type MappingTarget, type SheetShape } from './column-mapping-step.tsx';
+
+export type { SheetShape };
 
 const STEPS = ['upload', 'mapping', 'preview'] as const;
 type Step = (typeof STEPS)[number];
 
-/** What step 1 answers: the sheet's columns, first rows and the server's guess of the mapping. */
-export type SheetShape = {
-  columns: string[];
-  sample: string[][];
-  row_count: number;
-  suggested_mapping: Record<string, string>;
-};
 export type SheetBody = { project_id: number; path: string };
 export type MappingBody = SheetBody & { mapping: ColumnMapping };
 
