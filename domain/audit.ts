@@ -14,6 +14,9 @@ export const AUDIT_ENTITIES = [
   'integration',
   'api_app',
   'webhook_application',
+  'billing_plan',
+  'invoice',
+  'data_export',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -29,6 +32,9 @@ export const AUDIT_ACTIONS = [
   'extended',
   'completed',
   'requested',
+  'issued',
+  'paid',
+  'downloaded',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

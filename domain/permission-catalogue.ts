@@ -49,6 +49,7 @@ export const PERMISSION_CATALOGUE = [
   { flag: 'postventa_supervisar', group: 'postventa' },
   { flag: 'postventa_mensaje_propietario', group: 'postventa' },
   { flag: 'modulo_billing', group: 'billing' },
+  { flag: 'insights_uso', group: 'insights' },
   { flag: 'ryr', group: 'insights' },
   { flag: 'dbdump', group: 'insights' },
   { flag: 'config_integraciones', group: 'integraciones' },

@@ -11,6 +11,11 @@ import { cmanagementRoutes } from './modules/cmanagement/routes.ts';
 import { qualityRoutes } from './modules/quality/routes.ts';
 import { concreteRoutes } from './modules/concrete/routes.ts';
 import { verificationRoutes } from './modules/verifications/routes.ts';
+import { billingRoutes } from './modules/billing/routes.ts';
+import { ocinsightsRoutes } from './modules/ocinsights/routes.ts';
+import { tiinsightsRoutes } from './modules/tiinsights/routes.ts';
+import { usageMeter } from './modules/ocinsights/service.ts';
+import { requestMeter } from './modules/tiinsights/service.ts';
 import { afterSalesRoutes } from './modules/after-sales/routes.ts';
 import { deliveryRoutes } from './modules/deliveries/routes.ts';
 import { filesRoutes, presignedPostRoutes } from './modules/files/routes.ts';
@@ -28,6 +33,8 @@ export function createApi() {
       .use(csrfGuard)
       .use(inputGuard)
       .use(sessionLoader)
+      .use(requestMeter)
+      .use(usageMeter)
       .route('/auth', authRoutes)
       .route('/auth', mqttCredentialRoutes)
       .route('/home', homeRoutes)
@@ -43,6 +50,9 @@ export function createApi() {
       .route('/calidad', qualityRoutes)
       .route('/hormigon', concreteRoutes)
       .route('/verificaciones', verificationRoutes)
+      .route('/facturacion', billingRoutes)
+      .route('/ocinsights', ocinsightsRoutes)
+      .route('/tiinsights', tiinsightsRoutes)
       .route('/files', filesRoutes)
       .route('/propietarios/posventa/s3', presignedPostRoutes)
       .route('/notificaciones', notificationRoutes)

@@ -8,6 +8,9 @@ import { registerCmanagement } from './modules/cmanagement/service.ts';
 import { registerConcrete } from './modules/concrete/service.ts';
 import { registerVerifications } from './modules/verifications/service.ts';
 import { registerQuality } from './modules/quality/service.ts';
+import { registerBilling } from './modules/billing/service.ts';
+import { registerOcinsights } from './modules/ocinsights/service.ts';
+import { registerTiinsights } from './modules/tiinsights/service.ts';
 import { createRegistry, type Registry } from './registry.ts';
 
 /**
@@ -29,5 +32,8 @@ export function moduleRegistry(): Registry {
   registerQuality(registry);
   registerConcrete(registry);
   registerVerifications(registry);
+  registerBilling(registry);
+  registerOcinsights(registry);
+  registerTiinsights(registry);
   return registry;
 }

@@ -163,8 +163,13 @@ const quality = {
   'construction-progress.bim': q('BimPage'),
 };
 const billing = lazyPage(() => import('../modules/billing/index.ts'), 'BillingPage');
-const ocinsights = lazyPage(() => import('../modules/ocinsights/index.ts'), 'OcinsightsPage');
-const tiinsights = lazyPage(() => import('../modules/tiinsights/index.ts'), 'TiinsightsPage');
+const ocinsights = lazyPage(() => import('../modules/ocinsights/index.ts'), 'UsabilityPage');
+const loadTiinsights = () => import('../modules/tiinsights/index.ts');
+const tiinsights = {
+  empresas: lazyPage(loadTiinsights, 'CompaniesPage'),
+  empresa: lazyPage(loadTiinsights, 'CompanyPage'),
+  exportaciones: lazyPage(loadTiinsights, 'ExportsPage'),
+};
 export const catchAllPage = lazyPage(() => import('../modules/catch-all/index.ts'), 'CatchAllPage', firstLoad);
 
 /** `{tab: page}` as `{'<prefix>.<tab>': page}`. */
@@ -244,6 +249,8 @@ export const PAGES: Readonly<Record<string, PageComponent>> = {
   'concrete.placements.lotes': lazyPage(loadConcrete, 'BatchesPage'),
   'concrete.placements.lote': lazyPage(loadConcrete, 'BatchPage'),
   ...under('verifications', verifications),
+  ...under('tiinsights', tiinsights),
+  'ocinsights.usabilidad': ocinsights,
   'config.recepciones': lazyPage(loadVerifications, 'ReceptionTemplatesPage'),
   'config.projects.models': q('ModelsConfigPage'),
   'config.integraciones.bim': q('BimIntegrationPage'),
@@ -252,8 +259,6 @@ export const PAGES: Readonly<Record<string, PageComponent>> = {
 /** Every leaf of these areas not in PAGES renders the area's page: the module's pending page, or config's. */
 const AREA_PAGES: Partial<Record<AreaName, PageComponent>> = {
   billing,
-  ocinsights,
-  tiinsights,
   config: config.pending,
 };
 

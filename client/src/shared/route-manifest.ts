@@ -342,6 +342,11 @@ export const ROUTES: AreaRoute[] = [
     icon: 'Database',
     remembers: false,
     permission: MODULE_PERMISSIONS.tiinsights,
+    defaultChild: 'empresas',
+    children: [
+      ...leaves('tiinsights', 'empresas', 'exportaciones'),
+      { path: 'empresa/:companyId', name: 'tiinsights.empresa' },
+    ],
   },
   {
     path: '/config',

@@ -33,7 +33,7 @@ beforeAll(async () => {
     '/cerrar',
     new Hono<AppEnv>().use(requirePermission('postventa_cerrar')).get('/ping', (c) => c.json({ ok: true })),
   );
-  for (const username of ['admin', 'agente', 'ejecutivo', 'revisor', 'gerente', 'inspector', 'propietario'])
+  for (const username of ['admin', 'agente', 'ejecutivo', 'revisor', 'gerente', 'inspector', 'soporte', 'propietario'])
     cookies[username] = await ctx.login(username);
 }, SEED_TIMEOUT);
 afterAll(async () => {
@@ -54,8 +54,8 @@ describe('moduleGuard (docs/product.md §2 route permissions, §6 expressions)',
     expect((await ping('/home')).status).toBe(401);
   });
 
-  it('the administrator, who holds every module flag, passes every module', async () => {
-    for (const module of Object.keys(MODULE_PERMISSIONS)) {
+  it("the company's administrator passes every module but the provider's internal insights", async () => {
+    for (const module of Object.keys(MODULE_PERMISSIONS).filter((m) => m !== 'tiinsights')) {
       const res = await ping(`/${module}`, 'admin');
       expect(res.status, module).toBe(200);
       expect(res.json).toEqual({ module });
@@ -87,7 +87,8 @@ describe('moduleGuard (docs/product.md §2 route permissions, §6 expressions)',
   });
 
   it("tiinsights needs 'ryr|dbdump'; home and config only need a session; owners reach no staff module", async () => {
-    expect((await ping('/tiinsights', 'admin')).status).toBe(200);
+    expect((await ping('/tiinsights', 'soporte')).status).toBe(200);
+    expect((await ping('/tiinsights', 'admin')).status).toBe(403);
     expect((await ping('/tiinsights', 'gerente')).status).toBe(403);
     expect((await ping('/home', 'revisor')).status).toBe(200);
     expect((await ping('/config', 'revisor')).status).toBe(200);

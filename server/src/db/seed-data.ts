@@ -152,8 +152,7 @@ export const demoRoles: RoleSeed[] = [
     permissions: [
       ...modules,
       'modulo_billing',
-      'ryr',
-      'dbdump',
+      'insights_uso',
       'todos_los_proyectos',
       'config_usuarios',
       'config_usuarios_limites',
@@ -253,6 +252,16 @@ export const demoRoles: RoleSeed[] = [
     profile: 'Ejecutivo',
     position: 'Ejecutivo comercial',
     permissions: ['modulo_entregas', 'modulo_biblioteca', 'ver_notificaciones', 'entregas_gestionar'],
+  },
+  {
+    // The provider's support staff (docs/product.md §3: a profile or group described 'ryr' counts as RyR): every
+    // company's health, plans and payments, and the data export (/tiinsights).
+    username: 'soporte',
+    firstName: 'Tomás',
+    lastName: 'Herrera Paz',
+    profile: 'RyR',
+    position: 'Soporte del proveedor',
+    permissions: ['ryr', 'dbdump', 'todos_los_proyectos', 'ver_notificaciones'],
   },
   {
     username: 'gerente',

@@ -155,7 +155,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<SeedResult> {
           name: role.profile,
           permissions: role.permissions,
           modules: role.permissions.filter((p) => p.startsWith('modulo_') || p.endsWith('-access')),
-          groups: [role.username === 'admin' ? 'administracion' : 'operaciones'],
+          groups: [role.username === 'admin' ? 'administracion' : role.profile === 'RyR' ? 'ryr' : 'operaciones'],
         })
         .returning();
       const [user] = await tx

@@ -1,2 +1,2 @@
-/** Public surface of the ocinsights module: its pages, lazy-loaded by the route table. */
-export { OcinsightsPage } from './ocinsights-page.tsx';
+/** Public surface of the ocinsights module (usage insights): its page, lazy-loaded by the route table. */
+export { UsabilityPage } from './usabilidad/usability-page.tsx';

@@ -209,6 +209,8 @@ export const users = pgTable(
     /** docs/product.md §3 User "projects or all projects": sees every project of the company, today's and later ones. */
     allProjects: boolean('all_projects').notNull().default(false),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** The last successful sign-in; null: never signed in (usage insights list them). */
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     settings: jsonb('settings')
       .$type<Record<string, unknown>>()
       .notNull()

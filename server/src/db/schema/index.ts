@@ -14,3 +14,5 @@ export * from './quality.ts';
 export * from './concrete.ts';
 export * from './concrete-placements.ts';
 export * from './verifications.ts';
+export * from './billing.ts';
+export * from './insights.ts';

@@ -155,7 +155,7 @@ describe('configuracion/permisos: profiles', () => {
   it('an exclusive permission belongs to one profile only (409 naming the holder)', async () => {
     const taken = await create({ name: 'Respaldos', exclusive_permissions: ['dbdump'] });
     expect(taken.status).toBe(409);
-    expect(taken.json.message).toBe('El permiso «dbdump» es exclusivo y ya lo tiene el perfil «Administrador»');
+    expect(taken.json.message).toBe('El permiso «dbdump» es exclusivo y ya lo tiene el perfil «RyR»');
     // Free config_recepciones (only the seed's Administrador holds it), then one profile takes it as exclusive.
     const [adminProfile] = await ctx.db.select().from(profiles).where(eq(profiles.name, 'Administrador'));
     await ctx.db

@@ -1,0 +1,5 @@
+import { PendingPage } from '../../../shared/layout/page-states.tsx';
+
+export function CompanyPage() {
+  return <PendingPage />;
+}

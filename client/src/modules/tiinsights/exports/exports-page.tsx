@@ -1,0 +1,5 @@
+import { PendingPage } from '../../../shared/layout/page-states.tsx';
+
+export function ExportsPage() {
+  return <PendingPage />;
+}

@@ -1,0 +1,9 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../http/context.ts';
+import { requireStaff } from '../../auth/guard.ts';
+
+/**
+ * Usage insights (docs/product.md §2 /ocinsights usabilidad; domain/insights.ts), mounted at /ocinsights for staff.
+ * docs/api.md lists every endpoint.
+ */
+export const ocinsightsRoutes = new Hono<AppEnv>().use(requireStaff);

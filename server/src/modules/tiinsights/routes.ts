@@ -1,0 +1,9 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../http/context.ts';
+import { moduleGuard, requireStaff } from '../../auth/guard.ts';
+
+/**
+ * Internal insights (docs/product.md §2 /tiinsights with ryr or dbdump; domain/insights.ts), mounted at /tiinsights
+ * for the provider's support staff. docs/api.md lists every endpoint.
+ */
+export const tiinsightsRoutes = new Hono<AppEnv>().use(requireStaff).use(moduleGuard('tiinsights'));
