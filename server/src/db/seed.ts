@@ -27,6 +27,8 @@ import { seedQualityModels } from './seed-quality-models.ts';
 import { seedConcrete } from './seed-concrete.ts';
 import { seedConcretePlacements } from './seed-concrete-placements.ts';
 import { seedVerifications } from './seed-verifications.ts';
+import { seedBilling } from './seed-billing.ts';
+import { seedInsights } from './seed-insights.ts';
 import {
   DEMO_PASSWORD,
   demoCompany,
@@ -299,6 +301,9 @@ export async function seedDemo(db: Db, now = new Date()): Promise<SeedResult> {
     await seedConcrete(tx, { companyId: company.id, now });
     await seedConcretePlacements(tx, { companyId: company.id, projectId: projectRows[0].id, modelId, now });
     await seedVerifications(tx, { companyId: company.id, projectId: projectRows[0].id, now });
+    await seedBilling(tx, { companyId: company.id, otherCompanyId: other.id, now });
+    const projectIds = projectRows.map((p) => p.id);
+    await seedInsights(tx, { companyId: company.id, otherCompanyId: other.id, projectIds, now });
 
     return {
       companyId: company.id,
