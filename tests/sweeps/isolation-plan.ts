@@ -64,8 +64,12 @@ const COMPANY_LEVEL: ParamKind[] = [
   'concreteType',
   // Reception templates are the company's (server/src/modules/verifications/templates/).
   'receptionTemplate',
+  // Invoices are the company's (server/src/modules/billing/).
+  'invoice',
 ];
-const NOT_RECORDS: ParamKind[] = ['token', 'module', 'companyModule'];
+const NOT_RECORDS: ParamKind[] = ['token', 'module', 'companyModule', 'tenant'];
+/** The provider's support staff work across companies (docs/decisions.md D-286): no tenant scope applies there. */
+const ACROSS_COMPANIES = '/tiinsights/';
 
 export type Planned = { call: RouteCall; template: string; kinds: ParamKind[]; skip?: string };
 
@@ -85,6 +89,8 @@ export function planCall(call: RouteCall): Planned {
     if (!kind) return { call, template, kinds, skip: `parameter ${segment} of unknown kind` };
     kinds.push(kind);
   }
+  if (template.startsWith(ACROSS_COMPANIES))
+    return { call, template, kinds, skip: "the provider's staff: across companies by design" };
   if (kinds.some((k) => NOT_RECORDS.includes(k)))
     return { call, template, kinds, skip: 'its parameter is not a record id' };
   if (!kinds.length && !inputsFor(call.method, template, {}).namesRecords)

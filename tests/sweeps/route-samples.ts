@@ -8,6 +8,7 @@ import { CBOX_SHARING_PARAM_KINDS, cboxSharingSamplesIn, type CboxSharingSamples
 import { CMANAGEMENT_PARAM_KINDS, cmanagementSamplesIn, type CmanagementSamples } from './cmanagement-records.ts';
 import { QUALITY_PARAM_KINDS, qualitySamplesIn, type QualitySamples } from './quality-records.ts';
 import { CONCRETE_PARAM_KINDS, concreteSamplesIn, type ConcreteSamples } from './concrete-records.ts';
+import { BILLING_PARAM_KINDS, billingSamplesIn, type BillingSamples } from './billing-records.ts';
 import {
   VERIFICATIONS_PARAM_KINDS,
   verificationsSamplesIn,
@@ -91,7 +92,8 @@ export type ParamKind =
   | keyof CmanagementSamples
   | keyof QualitySamples
   | keyof ConcreteSamples
-  | keyof VerificationsSamples;
+  | keyof VerificationsSamples
+  | keyof BillingSamples;
 
 export type Samples = Partial<Record<ParamKind, string | number>>;
 
@@ -158,6 +160,7 @@ export function kindOf(segments: string[], index: number): ParamKind | undefined
   if (name in CONCRETE_PARAM_KINDS) return CONCRETE_PARAM_KINDS[name as keyof typeof CONCRETE_PARAM_KINDS];
   if (name in VERIFICATIONS_PARAM_KINDS)
     return VERIFICATIONS_PARAM_KINDS[name as keyof typeof VERIFICATIONS_PARAM_KINDS];
+  if (name in BILLING_PARAM_KINDS) return BILLING_PARAM_KINDS[name as keyof typeof BILLING_PARAM_KINDS];
   if (name === 'userId') return 'user';
   const before = segments[index - 1] ?? '';
   // /entregas/<level>/:id and /entregas/<parent>/:id/<child>: the chosen level names the kind.
@@ -305,6 +308,7 @@ export async function samplesIn(ctx: TestContext, companyId: number, projectId?:
   Object.assign(s, await qualitySamplesIn(ctx, companyId, projectId));
   Object.assign(s, await concreteSamplesIn(ctx, companyId, projectId));
   Object.assign(s, await verificationsSamplesIn(ctx, companyId, projectId));
+  Object.assign(s, await billingSamplesIn(ctx, companyId));
   // A profile no user holds, else the newest: a valid PUT of the fuzz must not rewrite the permissions of its
   // caller, the admin, whose profile the seed writes first.
   const [profile] = await ctx.db

@@ -6,6 +6,7 @@ import { cmanagementRecordsIn } from './cmanagement-records.ts';
 import { qualityRecordsIn } from './quality-records.ts';
 import { concreteRecordsIn } from './concrete-records.ts';
 import { verificationsRecordsIn } from './verifications-records.ts';
+import { billingRecordsIn } from './billing-records.ts';
 import type { TestContext } from '../../server/src/test-support.ts';
 import {
   acs,
@@ -294,9 +295,11 @@ export async function recordsIn(
   const quality = await qualityRecordsIn(ctx, { companyId, projectId, userId, marker });
   const concrete = await concreteRecordsIn(ctx, { companyId, projectId, marker });
   const verifications = await verificationsRecordsIn(ctx, { companyId, projectId, marker });
+  const billing = await billingRecordsIn(ctx, { companyId });
   return {
     samples: {
       ...admin,
+      ...billing,
       ...cmanagement,
       ...quality,
       ...concrete,

@@ -107,3 +107,4 @@ export { actorOf, recordAudit } from './audit/record.ts';
 /** A module's status written by another module (integrations/requests: the provider activates a requested module). */
 export { forgetModuleSessions, writeModuleStatus } from './profiles/modules.ts';
 export { staffHolding } from './shared/people.ts';
+export { userLimits } from './users/limits.ts';
