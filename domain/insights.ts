@@ -2,7 +2,7 @@
  * Usage insights (/ocinsights/usabilidad) and internal insights (/tiinsights, docs/product.md §1, §2): who uses what,
  * and how each company's service is doing. Usage is counted from what the app already sees — the API calls it
  * answers and the screens the client reports on a route change — batched in memory and written as daily counts
- * per user, module and name, never a request's content (server/src/db/schema/insights.ts).
+ * per user, module and name, never a request's content (docs/decisions.md D-285).
  */
 
 /** Who reads a company's usage insights: the company's administrators. */

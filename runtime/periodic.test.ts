@@ -27,4 +27,16 @@ describe('periodic tasks', () => {
     await stopping;
     expect(run).toHaveBeenCalledTimes(2);
   });
+
+  it('runs a task marked atStop once more when stopped, and only that one', async () => {
+    const flush = vi.fn(async () => ({ written: 0 }));
+    const sweep = vi.fn(async () => ({ deleted: 0 }));
+    const periodic = startPeriodicTasks(deps, [
+      { name: 'flush', intervalMs: 60_000, run: flush, atStop: true },
+      { name: 'sweep', intervalMs: 60_000, run: sweep },
+    ]);
+    await periodic.stop();
+    expect(flush).toHaveBeenCalledTimes(1);
+    expect(sweep).not.toHaveBeenCalled();
+  });
 });

@@ -4,7 +4,8 @@ const FIRST_PASS_DELAY_MS = 5_000;
 
 /**
  * Runs the modules' periodic tasks (deps.registry.periodicTasks(), registered in server/src/modules.ts): one pass
- * at a time per task, the first soon after start; a failed pass is logged and the next one tries again.
+ * at a time per task, the first soon after start; a failed pass is logged and the next one tries again. A task
+ * marked `atStop` runs once more when the process stops, so counts held in memory are not lost.
  */
 export function startPeriodicTasks(deps: AppDeps, tasks: readonly PeriodicTask[] = deps.registry.periodicTasks()) {
   const loops = tasks.map((task) => {
@@ -33,6 +34,7 @@ export function startPeriodicTasks(deps: AppDeps, tasks: readonly PeriodicTask[]
         clearInterval(timer);
         clearTimeout(first);
         await running;
+        if (task.atStop) await pass();
       },
     };
   });

@@ -108,6 +108,8 @@ export type PeriodicTask = {
   name: string;
   intervalMs: number;
   run: (deps: AppDeps, now?: Date) => Promise<Record<string, number>>;
+  /** One last pass when the process stops (runtime/periodic.ts): a flush of what memory still holds. */
+  atStop?: boolean;
 };
 
 /**

@@ -46,6 +46,7 @@ export async function login(
     throw new ApiError(403, 'auth.no_projects');
 
   const token = await deps.sessions.create(row.user.id, row.user.companyId, meta);
+  await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, row.user.id));
   const user = await loadUser(db, row.user.id, sha256(token));
   return { token, user: user! };
 }
