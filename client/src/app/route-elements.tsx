@@ -7,6 +7,7 @@ import { ApiFeedback } from '../api/api-feedback.tsx';
 import { onUnauthenticated } from '../api/http.ts';
 import { isChunkLoadError } from '../shared/lazy-page.tsx';
 import { listenToParent, reportRoute } from './frame-bridge.ts';
+import { useScreenReporting } from './screen-reporting.ts';
 import { LoadErrorState, NoPermissionPage, PageSpinner } from '../shared/layout/page-states.tsx';
 import { areaOf, type AreaName } from '../shared/route-manifest.ts';
 import { resolveModuleEntry, routeToRemember } from '../shared/route-memory.ts';
@@ -21,6 +22,7 @@ export function RootShell() {
   const queryClient = useQueryClient();
   const here = location.pathname + location.search + location.hash;
   useLocaleSync();
+  useScreenReporting();
 
   // docs/product.md §2: the page scrolls to the top on navigation.
   useEffect(() => {

@@ -12,7 +12,7 @@ import { useAfterSalesLive } from '../api/use-after-sales-live.ts';
 import { PriorityBadge } from '../components/priority-badge.tsx';
 import { QueryState } from '../../../widgets/query-state.tsx';
 import { TICKET_STATE_COLORS, TicketStateTag } from '../components/ticket-state-tag.tsx';
-import { BarList, StackedBar } from './bars.tsx';
+import { BarChart } from '../../../widgets/charts/index.ts';
 import { DashboardFilters, DashboardNav, useDashboardFilters } from './dashboard-nav.tsx';
 
 const BOARD_STATES: TicketState[] = [...TICKET_CREATED_STATES, 'finalizada', 'no_aplica'];
@@ -136,9 +136,14 @@ export function BoardPage() {
                   <Heading as="h2" size="sm" mb="3">
                     {t('after_sales_ui.board.by_priority')}
                   </Heading>
-                  <BarList
+                  <BarChart
                     testId="board-priority"
-                    bars={TICKET_PRIORITIES.map((p) => ({
+                    label={t('after_sales_ui.board.by_priority')}
+                    horizontal
+                    xKey="label"
+                    colorKey="color"
+                    series={[{ key: 'value', label: t('after_sales_ui.list.tickets') }]}
+                    data={TICKET_PRIORITIES.map((p) => ({
                       label: t(`after_sales.priorities.${p}`),
                       value: data.by_priority[p] ?? 0,
                       color: PRIORITY_COLORS[p],
@@ -151,11 +156,23 @@ export function BoardPage() {
                   <Heading as="h2" size="sm" mb="3">
                     {t('after_sales_ui.board.response')}
                   </Heading>
-                  <StackedBar
+                  <BarChart
+                    testId="board-response"
                     label={t('after_sales_ui.board.response')}
-                    parts={[
-                      { label: t('after_sales_ui.board.on_time'), value: data.response.on_time, color: '#16a34a' },
-                      { label: t('after_sales_ui.board.overdue'), value: data.response.overdue, color: '#dc2626' },
+                    horizontal
+                    stacked
+                    height={96}
+                    xKey="label"
+                    series={[
+                      { key: 'on_time', label: t('after_sales_ui.board.on_time'), color: '#16a34a' },
+                      { key: 'overdue', label: t('after_sales_ui.board.overdue'), color: '#dc2626' },
+                    ]}
+                    data={[
+                      {
+                        label: t('after_sales_ui.list.tickets'),
+                        on_time: data.response.on_time,
+                        overdue: data.response.overdue,
+                      },
                     ]}
                   />
                   <Text textStyle="xs" color="fg.muted" mt="2">

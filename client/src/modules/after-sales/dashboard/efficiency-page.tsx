@@ -7,7 +7,7 @@ import { efficiencyQuery } from '../api/boards-api.ts';
 import type { Times } from '../api/types.ts';
 import { useAfterSalesLive } from '../api/use-after-sales-live.ts';
 import { QueryState } from '../../../widgets/query-state.tsx';
-import { BarList } from './bars.tsx';
+import { BarChart } from '../../../widgets/charts/index.ts';
 import { DashboardFilters, DashboardNav, useDashboardFilters } from './dashboard-nav.tsx';
 
 type Row = { key: string; label: string; response: Times; resolution: Times };
@@ -26,11 +26,16 @@ function TimesTable({ title, rows, testId }: { title: string; rows: Row[]; testI
           <Text textStyle="xs" color="fg.muted" mb="1">
             {t('after_sales_ui.efficiency.avg_response')}
           </Text>
-          <BarList
-            unit="h"
-            bars={rows
+          <BarChart
+            label={`${t('after_sales_ui.efficiency.avg_response')} · ${title}`}
+            xLabel={title}
+            horizontal
+            xKey="label"
+            valueFormat={(n) => `${hours(n)} h`}
+            series={[{ key: 'value', label: t('after_sales_ui.efficiency.response_avg'), color: '#2b7bd6' }]}
+            data={rows
               .filter((r) => r.response.avg_hours !== null)
-              .map((r) => ({ label: r.label, value: r.response.avg_hours!, color: '#2b7bd6' }))}
+              .map((r) => ({ label: r.label, value: r.response.avg_hours! }))}
           />
         </Box>
         <Box overflowX="auto">

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { withTimeout } from '../../../shared/lazy-page.tsx';
 
-// The dashboards (and their bars) are a chunk of their own: most users of the module never open them.
+// The dashboards (and the chart widgets they draw with) are a chunk of their own: most users of the module never open them.
 const load = () => withTimeout(() => import('./dashboards.ts'));
 const Board = lazy(() => load().then((m) => ({ default: m.BoardPage })));
 const Efficiency = lazy(() => load().then((m) => ({ default: m.EfficiencyPage })));

@@ -7,7 +7,7 @@ import { PageHeader } from '../../../shared/layout/page-states.tsx';
 import { statisticsQuery } from '../api/boards-api.ts';
 import { useAfterSalesLive } from '../api/use-after-sales-live.ts';
 import { QueryState } from '../../../widgets/query-state.tsx';
-import { BarList } from './bars.tsx';
+import { BarChart } from '../../../widgets/charts/index.ts';
 import { DashboardFilters, useDashboardFilters } from './dashboard-nav.tsx';
 
 const SEVERITY_COLORS: Record<string, string> = { leve: '#eab308', moderada: '#ea580c', grave: '#dc2626' };
@@ -32,6 +32,7 @@ export function StatisticsPage() {
   const { date_field: _field, ...args } = filters.query;
   const query = useQuery(statisticsQuery(args));
   useAfterSalesLive(filters.query.project_id);
+  const failures = [{ key: 'value', label: t('after_sales_ui.tabs.fallas') }];
   const empty = (
     <Text color="fg.muted" textStyle="sm">
       {t('after_sales_ui.stats.empty')}
@@ -45,18 +46,27 @@ export function StatisticsPage() {
           <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="4">
             <Panel title={t('after_sales_ui.stats.by_place')} testId="stats-place">
               {data.by_place.length ? (
-                <BarList bars={data.by_place.slice(0, 15).map((r) => ({ label: r.name, value: r.n }))} />
+                <BarChart
+                  label={t('after_sales_ui.stats.by_place')}
+                  horizontal
+                  xKey="label"
+                  series={failures}
+                  data={data.by_place.slice(0, 15).map((r) => ({ label: r.name, value: r.n }))}
+                />
               ) : (
                 empty
               )}
             </Panel>
             <Panel title={t('after_sales_ui.stats.by_item')} testId="stats-item">
               {data.by_item.length ? (
-                <BarList
-                  bars={data.by_item.slice(0, 15).map((r) => ({
-                    label: r.name,
+                <BarChart
+                  label={t('after_sales_ui.stats.by_item')}
+                  horizontal
+                  xKey="label"
+                  series={failures}
+                  data={data.by_item.slice(0, 15).map((r) => ({
+                    label: `${r.name} (${t(`after_sales.categories.${r.category}`, { defaultValue: r.category })})`,
                     value: r.n,
-                    hint: t(`after_sales.categories.${r.category}`, { defaultValue: r.category }),
                   }))}
                 />
               ) : (
@@ -65,8 +75,13 @@ export function StatisticsPage() {
             </Panel>
             <Panel title={t('after_sales_ui.stats.by_severity')} testId="stats-severity">
               {data.by_severity.length ? (
-                <BarList
-                  bars={data.by_severity.map((r) => ({
+                <BarChart
+                  label={t('after_sales_ui.stats.by_severity')}
+                  horizontal
+                  xKey="label"
+                  colorKey="color"
+                  series={failures}
+                  data={data.by_severity.map((r) => ({
                     label: t(`after_sales.severities.${r.name}`, { defaultValue: r.name }),
                     value: r.n,
                     color: SEVERITY_COLORS[r.name],
@@ -81,12 +96,14 @@ export function StatisticsPage() {
                 empty
               ) : (
                 <Stack gap="4">
-                  <BarList
-                    bars={data.recurrence_by_unit_type.map((r) => ({
-                      label: r.unit_type.name || '—',
+                  <BarChart
+                    label={t('after_sales_ui.stats.recurrence')}
+                    horizontal
+                    xKey="label"
+                    series={[{ key: 'value', label: t('after_sales_ui.stats.per_unit'), color: '#7c3aed' }]}
+                    data={data.recurrence_by_unit_type.map((r) => ({
+                      label: `${r.unit_type.name || '—'} · ${t('after_sales_ui.stats.per_unit_hint', { failures: r.failures, units: r.units })}`,
                       value: r.failures_per_unit,
-                      color: '#7c3aed',
-                      hint: t('after_sales_ui.stats.per_unit_hint', { failures: r.failures, units: r.units }),
                     }))}
                   />
                   {data.recurrence_by_unit_type
