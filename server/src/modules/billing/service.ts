@@ -5,6 +5,8 @@ import type { ModuleRegistry } from '../../registry.ts';
  * company's billing through these. Billing registers nothing: its records hold no files and send no live events.
  */
 export { billingOverview } from './overview/overview.ts';
+/** Storage per company as the overview counts it (internal insights' health list reads it for all companies). */
+export { storageMbByCompany } from './overview/usage.ts';
 export { savePlan } from './plan/plan.ts';
 export { issueInvoice, payInvoice } from './invoices/issue.ts';
 export { invoicePdf } from './invoices/pdf.ts';

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../http/context.ts';
 import { moduleGuard, requireStaff } from '../../auth/guard.ts';
 import { providerBillingRoutes } from './billing/routes.ts';
+import { healthRoutes } from './health/routes.ts';
 
 /**
  * Internal insights (docs/product.md §2 /tiinsights with ryr or dbdump; domain/insights.ts), mounted at /tiinsights
@@ -10,4 +11,5 @@ import { providerBillingRoutes } from './billing/routes.ts';
 export const tiinsightsRoutes = new Hono<AppEnv>()
   .use(requireStaff)
   .use(moduleGuard('tiinsights'))
-  .route('/', providerBillingRoutes);
+  .route('/', providerBillingRoutes)
+  .route('/', healthRoutes);

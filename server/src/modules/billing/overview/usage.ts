@@ -70,11 +70,17 @@ export async function monthlyUsage(
   return figures;
 }
 
+/** Storage held now per company in MB, its uploaded files: every company (or those of `companyIds`) in one query. */
+export async function storageMbByCompany(db: DbOrTx, companyIds?: number[]): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ companyId: files.companyId, bytes: sql<number>`coalesce(sum(${files.size}), 0)::float8` })
+    .from(files)
+    .where(and(eq(files.status, 'uploaded'), companyIds ? inArray(files.companyId, companyIds) : undefined))
+    .groupBy(files.companyId);
+  return new Map(rows.map((r) => [r.companyId, Math.round(Number(r.bytes) / MB)]));
+}
+
 /** The company's storage now, in MB. */
 export async function storageUsedMb(db: DbOrTx, companyId: number): Promise<number> {
-  const [row] = await db
-    .select({ bytes: sql<number>`coalesce(sum(${files.size}), 0)::float8` })
-    .from(files)
-    .where(and(eq(files.companyId, companyId), eq(files.status, 'uploaded')));
-  return Math.round(Number(row.bytes) / MB);
+  return (await storageMbByCompany(db, [companyId])).get(companyId) ?? 0;
 }
