@@ -60,3 +60,37 @@ export function overPlan(
   if (plan.storage_quota_mb !== null && usage.storage_mb > plan.storage_quota_mb) over.push('storage_mb');
   return over;
 }
+
+/** What a plan charges (server/src/db/schema/billing.ts billing_plans): the base, per active user, per GB over quota. */
+export type PlanPrices = {
+  basePrice: number;
+  pricePerUser: number;
+  storageQuotaMb: number | null;
+  storageOveragePrice: number;
+};
+
+/**
+ * An invoice's lines from the plan and the month's figures, in INVOICE_CONCEPTS order: the base, the distinct active
+ * users, and each started GB past the storage quota (only when there is one and it was passed).
+ */
+export function invoiceLines(plan: PlanPrices, usage: { active_users: number; storage_mb: number }) {
+  const lines: { concept: InvoiceConcept; quantity: number; unit_price: number; amount: number }[] = [
+    { concept: 'base', quantity: 1, unit_price: plan.basePrice, amount: plan.basePrice },
+    {
+      concept: 'active_users',
+      quantity: usage.active_users,
+      unit_price: plan.pricePerUser,
+      amount: usage.active_users * plan.pricePerUser,
+    },
+  ];
+  if (plan.storageQuotaMb !== null && usage.storage_mb > plan.storageQuotaMb) {
+    const gb = Math.ceil((usage.storage_mb - plan.storageQuotaMb) / 1024);
+    lines.push({
+      concept: 'storage_overage',
+      quantity: gb,
+      unit_price: plan.storageOveragePrice,
+      amount: gb * plan.storageOveragePrice,
+    });
+  }
+  return lines;
+}

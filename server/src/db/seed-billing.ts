@@ -1,7 +1,7 @@
 import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { CompanyModule } from '#domain/permission-catalogue';
-import { periodOf } from '#domain/billing';
-import type { InvoiceLine, UsageFigures } from '#domain/billing-responses';
+import { invoiceLines, periodOf } from '#domain/billing';
+import type { UsageFigures } from '#domain/billing-responses';
 import type { Tx } from './client.ts';
 import {
   billingInvoices,
@@ -17,8 +17,6 @@ import { countryTimezone } from '../lib/time-zones.ts';
 
 const DAY_MS = 86_400_000;
 const MB = 1024 * 1024;
-
-type Plan = typeof billingPlans.$inferSelect;
 
 /**
  * The demo's billing (domain/billing.ts, docs/decisions.md D-284): the demo company's "Plan Profesional" over the
@@ -83,7 +81,7 @@ export async function seedBilling(tx: Tx, input: { companyId: number; otherCompa
         ...(await monthFigures(tx, plan.companyId, period, tz)),
         active_users: Math.max(1, staff - (states.length - 1 - i)),
       };
-      const lines = linesOf(plan, usage);
+      const lines = invoiceLines(plan, usage);
       invoices.push({
         companyId: plan.companyId,
         number: `${period}-${String(plan.companyId).padStart(4, '0')}`,
@@ -126,28 +124,6 @@ async function monthFigures(tx: Tx, companyId: number, period: string, tz: strin
     .from(files)
     .where(and(eq(files.companyId, companyId), eq(files.status, 'uploaded'), lt(files.createdAt, to)));
   return { active_users: 0, storage_mb: Math.round(Number(f.bytes) / MB), tickets: t.n, deliveries: d.n };
-}
-
-function linesOf(plan: Plan, usage: UsageFigures): InvoiceLine[] {
-  const lines: InvoiceLine[] = [
-    { concept: 'base', quantity: 1, unit_price: plan.basePrice, amount: plan.basePrice },
-    {
-      concept: 'active_users',
-      quantity: usage.active_users,
-      unit_price: plan.pricePerUser,
-      amount: usage.active_users * plan.pricePerUser,
-    },
-  ];
-  if (plan.storageQuotaMb !== null && usage.storage_mb > plan.storageQuotaMb) {
-    const gb = Math.ceil((usage.storage_mb - plan.storageQuotaMb) / 1024);
-    lines.push({
-      concept: 'storage_overage',
-      quantity: gb,
-      unit_price: plan.storageOveragePrice,
-      amount: gb * plan.storageOveragePrice,
-    });
-  }
-  return lines;
 }
 
 function shiftPeriod(period: string, months: number): string {

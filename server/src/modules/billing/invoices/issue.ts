@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { periodOf } from '#domain/billing';
-import type { InvoiceLine } from '#domain/billing-responses';
+import { invoiceLines, periodOf } from '#domain/billing';
 import type { InvoiceIssueInput, InvoicePaymentInput } from '#domain/schemas/billing';
 import type { SessionUser } from '../../../http/context.ts';
 import type { Db } from '../../../db/client.ts';
@@ -10,33 +9,6 @@ import { recordAudit } from '../../config/service.ts';
 import { invoiceRow } from '../overview/overview.ts';
 import { monthlyUsage } from '../overview/usage.ts';
 import { companyCalendar } from '../shared/today.ts';
-
-const GB_MB = 1024;
-
-type PlanRecord = typeof billingPlans.$inferSelect;
-
-/** An invoice's lines from the plan and the month's figures (domain/billing.ts INVOICE_CONCEPTS, in that order). */
-export function invoiceLines(plan: PlanRecord, usage: { active_users: number; storage_mb: number }): InvoiceLine[] {
-  const lines: InvoiceLine[] = [
-    { concept: 'base', quantity: 1, unit_price: plan.basePrice, amount: plan.basePrice },
-    {
-      concept: 'active_users',
-      quantity: usage.active_users,
-      unit_price: plan.pricePerUser,
-      amount: usage.active_users * plan.pricePerUser,
-    },
-  ];
-  if (plan.storageQuotaMb !== null && usage.storage_mb > plan.storageQuotaMb) {
-    const gb = Math.ceil((usage.storage_mb - plan.storageQuotaMb) / GB_MB);
-    lines.push({
-      concept: 'storage_overage',
-      quantity: gb,
-      unit_price: plan.storageOveragePrice,
-      amount: gb * plan.storageOveragePrice,
-    });
-  }
-  return lines;
-}
 
 const addDays = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
