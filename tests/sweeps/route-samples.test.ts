@@ -33,11 +33,11 @@ describe('route samples', () => {
       .map((c) => `${c.method} ${c.template}`);
     // The demo seed has no notification, uploaded file, AC, certificate, plan, revision result, saved view, worker,
     // course, API app, webhook, integration call, library share, link, upload session, Concrete document, reception
-    // checkpoint or follow-up (Cmanagement's tickets, issues, tasks and links are,
+    // checkpoint, follow-up or data export (Cmanagement's tickets, issues, tasks and links are,
     // server/src/db/seed-cmanagement-tickets.ts) until someone acts: a sweep that needs them writes a record set (recordsIn, sweep-records.ts) over these samples; a part's
     // signed URL is asked for.
     const needsRecords =
-      /notificaciones|files|\/ac\/|archivos|planos|revision\/|vistas|trabajadores|cursos|integraciones\/apps|webhooks|registro|biblioteca\/(compartir|enlaces)\/|subidas|storage\/parts|hormigon\/documentos\/|verificaciones\/(recepciones\/[^/]+\/puntos|seguimientos)\//;
+      /notificaciones|files|\/ac\/|archivos|planos|revision\/|vistas|trabajadores|cursos|integraciones\/apps|webhooks|registro|biblioteca\/(compartir|enlaces)\/|subidas|storage\/parts|hormigon\/documentos\/|verificaciones\/(recepciones\/[^/]+\/puntos|seguimientos)\/|exportaciones\//;
     expect(unfilled.filter((u) => !needsRecords.test(u))).toEqual([]);
     expect(fillPath('/entregas/areas/:id', own)).toBe(`/entregas/areas/${own.area}`);
     expect(fillPath('/entregas/tipos-unidad/:id/areas', own)).toBe(`/entregas/tipos-unidad/${own.unitType}/areas`);

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../http/context.ts';
 import { moduleGuard, requireStaff } from '../../auth/guard.ts';
 import { providerBillingRoutes } from './billing/routes.ts';
+import { exportRoutes } from './exports/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 
 /**
@@ -12,4 +13,5 @@ export const tiinsightsRoutes = new Hono<AppEnv>()
   .use(requireStaff)
   .use(moduleGuard('tiinsights'))
   .route('/', providerBillingRoutes)
+  .route('/', exportRoutes)
   .route('/', healthRoutes);
