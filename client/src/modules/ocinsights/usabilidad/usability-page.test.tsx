@@ -61,7 +61,7 @@ describe('/ocinsights/usabilidad', () => {
     expect(top[2].textContent).toContain('quality.pantalla-nueva');
     // Adoption with its share; a profile-less row named so.
     expect(screen.getByTestId('usage-adoption-projects').textContent).toContain('Edificio Parque34');
-    expect(screen.getByTestId('usage-adoption-projects').textContent).toContain('75 %');
+    expect(screen.getByTestId('usage-adoption-projects').textContent).toContain('75\u00a0%');
     expect(screen.getByTestId('usage-adoption-profiles').textContent).toContain('Sin perfil');
     expect(screen.getByTestId('usage-never-list').textContent).toContain('Tomás Reyes');
     expect(screen.getByTestId('usage-never-list').textContent).toContain('treyes');

@@ -58,8 +58,8 @@ function AdoptionPart({
                   <Table.Cell>{r.name}</Table.Cell>
                   <Table.Cell textAlign="end">{formatNumber(r.users)}</Table.Cell>
                   <Table.Cell textAlign="end">{formatNumber(r.members)}</Table.Cell>
-                  <Table.Cell textAlign="end" fontWeight="semibold">
-                    {sharePercent(r.users, r.members)} %
+                  <Table.Cell textAlign="end" fontWeight="semibold" whiteSpace="nowrap">
+                    {sharePercent(r.users, r.members)} %
                   </Table.Cell>
                   <Table.Cell textAlign="end">{formatNumber(r.events)}</Table.Cell>
                 </Table.Row>
