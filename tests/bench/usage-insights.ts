@@ -89,7 +89,7 @@ async function seedUsers(ctx: TestContext, users: number) {
 
 /**
  * A year of use in two statements: usage_counts from the active user-days (each bench user active on a share of days
- * from 2 % to 98 %, fixed by its id) × `keys` distinct names, then usage_user_days as their sums.
+ * from 2 % to 98 %, fixed by its id) × `keys` distinct names, then usage_user_days as their sums per project.
  */
 async function seedUsage(ctx: TestContext, opts: { days: number; keys: number }, today: string) {
   const companyId = ctx.seed.companyId;
@@ -113,9 +113,9 @@ async function seedUsage(ctx: TestContext, opts: { days: number; keys: number },
       cross join generate_series(0, ${opts.keys - 1}::int) k
       join names n on n.i = (a.seed * 3 + k) % ${NAMES.length}::int`);
   await ctx.db.execute(sql`
-    insert into usage_user_days (company_id, day, user_id, events)
-    select company_id, day, user_id, sum(count) from usage_counts where company_id = ${companyId}::int
-     group by company_id, day, user_id`);
+    insert into usage_user_days (company_id, day, user_id, project_id, events)
+    select company_id, day, user_id, project_id, sum(count) from usage_counts where company_id = ${companyId}::int
+     group by company_id, day, user_id, project_id`);
   await ctx.db.execute(sql`analyze usage_counts`);
   await ctx.db.execute(sql`analyze usage_user_days`);
 }

@@ -100,7 +100,6 @@ export async function seedInsights(
     .where(and(eq(users.companyId, companyId), eq(users.kind, 'staff')));
 
   const counts: (typeof usageCounts.$inferInsert)[] = [];
-  const userDays: (typeof usageUserDays.$inferInsert)[] = [];
   const signedIn: { id: number; at: Date }[] = [];
   for (const user of staff) {
     const habit = HABITS[user.username];
@@ -123,7 +122,6 @@ export async function seedInsights(
           events += count;
         }
       if (!events) continue;
-      userDays.push({ companyId, day, userId: user.id, events });
       last = new Date(at.getTime() - Math.floor(noise(user.id, back, 7) * 6) * 3_600_000);
     }
     // Whoever has a habit has signed in at least once, on the last day they came (or long ago).
@@ -136,8 +134,16 @@ export async function seedInsights(
     if (seen) seen.count += c.count;
     else merged.set(key, c);
   }
+  // Each user's day per project: the sums of its counts, as the flush writes them (usage/meter.ts).
+  const userDays = new Map<string, typeof usageUserDays.$inferInsert>();
+  for (const c of merged.values()) {
+    const key = [c.day, c.userId, c.projectId].join('|');
+    const seen = userDays.get(key);
+    if (seen) seen.events += c.count;
+    else userDays.set(key, { companyId, day: c.day, userId: c.userId, projectId: c.projectId, events: c.count });
+  }
   if (merged.size) await tx.insert(usageCounts).values([...merged.values()]);
-  if (userDays.length) await tx.insert(usageUserDays).values(userDays);
+  if (userDays.size) await tx.insert(usageUserDays).values([...userDays.values()]);
   for (const { id, at } of signedIn) await tx.update(users).set({ lastSignInAt: at }).where(eq(users.id, id));
 
   // The last 24 hours of requests, by hour: the demo company healthy, the other with ~2 % of 5xx (atencion).

@@ -30,7 +30,10 @@ export const usageCounts = pgTable(
   ],
 );
 
-/** Per day and user: that they were active and how much (the active-user and adoption screens read only this). */
+/**
+ * Per day, user and project (0: none): that they were active and how much. The active-user and adoption screens
+ * read only this, a few rows per user and day where usage_counts holds one per name.
+ */
 export const usageUserDays = pgTable(
   'usage_user_days',
   {
@@ -39,10 +42,11 @@ export const usageUserDays = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     day: date('day', { mode: 'string' }).notNull(),
     userId: integer('user_id').notNull(),
+    projectId: integer('project_id').notNull().default(0),
     events: integer('events').notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.companyId, t.day, t.userId] }),
+    primaryKey({ columns: [t.companyId, t.day, t.userId, t.projectId] }),
     index('usage_user_days_user_idx').on(t.companyId, t.userId),
   ],
 );

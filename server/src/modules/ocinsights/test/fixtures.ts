@@ -32,8 +32,8 @@ export async function countsOf(ctx: TestContext, day: string) {
 
 export async function userDaysOf(ctx: TestContext, day: string) {
   return ctx.db
-    .select({ userId: usageUserDays.userId, events: usageUserDays.events })
+    .select({ userId: usageUserDays.userId, projectId: usageUserDays.projectId, events: usageUserDays.events })
     .from(usageUserDays)
     .where(and(eq(usageUserDays.companyId, ctx.seed.companyId), eq(usageUserDays.day, day)))
-    .orderBy(usageUserDays.userId);
+    .orderBy(usageUserDays.userId, usageUserDays.projectId);
 }

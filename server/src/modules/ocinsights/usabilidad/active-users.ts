@@ -6,8 +6,8 @@ import { daysOf, weeksOf } from './range.ts';
 type Range = { from: string; to: string; projectId?: number };
 
 /**
- * Who was active, per day and per ISO week (its Monday), in the range: distinct users of usage_user_days, or, for one
- * project, distinct users with counts in that project that day (usage_counts). Every day and week of the range is
+ * Who was active, per day and per ISO week (its Monday), in the range: distinct users of usage_user_days (for one
+ * project, its rows of that project). Every day and week of the range is
  * listed, a quiet one with 0; `users` is the distinct users of the whole range, `staff` the company's active staff.
  */
 export async function activeUsers(db: DbOrTx, companyId: number, range: Range): Promise<ActiveUsers> {
@@ -15,12 +15,13 @@ export async function activeUsers(db: DbOrTx, companyId: number, range: Range): 
   const active =
     projectId === undefined
       ? sql`select day, user_id from usage_user_days
-             where company_id = ${companyId} and day between ${from}::date and ${to}::date`
-      : sql`select distinct day, user_id from usage_counts
+             where company_id = ${companyId} and day between ${from}::date and ${to}::date group by day, user_id`
+      : sql`select day, user_id from usage_user_days
              where company_id = ${companyId} and project_id = ${projectId} and day between ${from}::date and ${to}::date`;
+  // One row per user and day (a user's projects folded), computed once for the counts below: a day's are its rows.
   const result = await db.execute(sql`
-    with active as (${active})
-    select 'd' as grain, to_char(day, 'YYYY-MM-DD') as at, count(distinct user_id)::int as users
+    with active as materialized (${active})
+    select 'd' as grain, to_char(day, 'YYYY-MM-DD') as at, count(*)::int as users
       from active group by day
     union all
     select 'w', to_char(date_trunc('week', day), 'YYYY-MM-DD'), count(distinct user_id)::int

@@ -14,8 +14,8 @@ const activeStaff = (companyId: number) =>
 /**
  * How many of those who could use it did, in the range. Per project the caller sees (or the one asked for): its
  * members — active staff assigned to it or seeing every project (server/src/db/staff.ts seesProject) —, how many of
- * them have counts in it, and their events there. Per profile with active staff (null: staff without one): its
- * users, how many were active (usage_user_days; for one project, counts in it) and their events.
+ * them were active in it, and their events there (usage_user_days). Per profile with active staff (null: staff without one): its
+ * users, how many were active (usage_user_days; for one project, its rows of it) and their events.
  */
 export async function adoption(
   db: DbOrTx,
@@ -35,7 +35,7 @@ export async function adoption(
        where ${seesProject(sql`p.id`)}
     ),
     used as (
-      select project_id, user_id, sum(count) as events from usage_counts
+      select project_id, user_id, sum(events) as events from usage_user_days
        where company_id = ${companyId} and day between ${from}::date and ${to}::date
          and project_id = any(${intArray(projectIds)}::int[])
        group by project_id, user_id
@@ -51,7 +51,7 @@ export async function adoption(
     projectId === undefined
       ? sql`select user_id, sum(events) as events from usage_user_days
              where company_id = ${companyId} and day between ${from}::date and ${to}::date group by user_id`
-      : sql`select user_id, sum(count) as events from usage_counts
+      : sql`select user_id, sum(events) as events from usage_user_days
              where company_id = ${companyId} and day between ${from}::date and ${to}::date
                and project_id = ${projectId} group by user_id`;
   const profileRows = await db.execute(sql`

@@ -69,12 +69,16 @@ beforeAll(async () => {
       count,
     })),
   );
+  // Each user's day per project, the sums of its counts, as the flush writes them (usage/meter.ts).
   const events = new Map<string, number>();
-  for (const [day, user, , , , , n] of rows) events.set(`${day}|${user}`, (events.get(`${day}|${user}`) ?? 0) + n);
+  for (const [day, user, projectId, , , , n] of rows) {
+    const key = `${day}|${user}|${projectId}`;
+    events.set(key, (events.get(key) ?? 0) + n);
+  }
   await ctx.db.insert(usageUserDays).values(
     [...events].map(([key, n]) => {
-      const [day, user] = key.split('|');
-      return { companyId, day, userId: ids.get(user)!, events: n };
+      const [day, user, projectId] = key.split('|');
+      return { companyId, day, userId: ids.get(user)!, projectId: Number(projectId), events: n };
     }),
   );
   // The same counts in the other company must never show.

@@ -63,7 +63,7 @@ export async function flushUsage(deps: AppDeps): Promise<Record<string, number>>
             .insert(usageUserDays)
             .values(chunk)
             .onConflictDoUpdate({
-              target: [usageUserDays.companyId, usageUserDays.day, usageUserDays.userId],
+              target: [usageUserDays.companyId, usageUserDays.day, usageUserDays.userId, usageUserDays.projectId],
               set: { events: sql`${usageUserDays.events} + excluded.events` },
             });
       });

@@ -52,7 +52,7 @@ describe('the usage meter', () => {
     expect(await report(agente, [{ route: 'warranties.solicitud.actividad', project_id: p3 }])).toBe(204);
     expect(await countsOf(ctx, today)).toEqual([]);
 
-    expect(await flushUsage(ctx.deps)).toEqual({ counts: 5, user_days: 2 });
+    expect(await flushUsage(ctx.deps)).toEqual({ counts: 5, user_days: 3 });
     const action = (userId: number, count: number) => ({
       userId,
       projectId: 0,
@@ -79,9 +79,10 @@ describe('the usage meter', () => {
     expect(await countsOf(ctx, today)).toEqual(expected);
     expect(await userDaysOf(ctx, today)).toEqual(
       [
-        { userId: ids.admin, events: 5 },
-        { userId: ids.agente, events: 2 },
-      ].sort((a, b) => a.userId - b.userId),
+        { userId: ids.admin, projectId: 0, events: 3 },
+        { userId: ids.admin, projectId: p0, events: 2 },
+        { userId: ids.agente, projectId: 0, events: 2 },
+      ].sort((a, b) => a.userId - b.userId || a.projectId - b.projectId),
     );
 
     // A second flush adds to the same rows.
@@ -161,7 +162,7 @@ describe('the accumulator', () => {
       ['home.proyectos', 3],
       ['home.tareas', 1],
     ]);
-    expect(rows.days).toEqual([{ companyId: 1, day: '2026-01-05', userId: 7, events: 4 }]);
+    expect(rows.days).toEqual([{ companyId: 1, day: '2026-01-05', userId: 7, projectId: 0, events: 4 }]);
     expect(meter.pending).toBe(0);
 
     // Through the real flush: more keys than one chunk holds.
@@ -170,6 +171,6 @@ describe('the accumulator', () => {
       real.record({ ...base, companyId: ctx.seed.companyId, userId: ids.admin, day: today, name: `home.n${i}` });
     expect(await flushUsage(ctx.deps)).toEqual({ counts: FLUSH_CHUNK * 2 + 5, user_days: 1 });
     expect(await countsOf(ctx, today)).toHaveLength(FLUSH_CHUNK * 2 + 5);
-    expect(await userDaysOf(ctx, today)).toEqual([{ userId: ids.admin, events: FLUSH_CHUNK * 2 + 5 }]);
+    expect(await userDaysOf(ctx, today)).toEqual([{ userId: ids.admin, projectId: 0, events: FLUSH_CHUNK * 2 + 5 }]);
   });
 });

@@ -2,7 +2,7 @@ import type { UsageKind } from '#domain/insights';
 
 /**
  * The in-memory accumulator of usage (docs/decisions.md D-285): what one process counted since its last flush, as
- * (company, day, user, project, module, kind, name) → count and (company, day, user) → events. Recording is a map
+ * (company, day, user, project, module, kind, name) → count and (company, day, user, project) → events. Recording is a map
  * update, so a request pays no database round trip; usage/flush.ts takes the counts and adds them to the tables.
  */
 export type UsageEvent = {
@@ -18,7 +18,7 @@ export type UsageEvent = {
 };
 
 export type CountRow = UsageEvent & { count: number };
-export type UserDayRow = { companyId: number; day: string; userId: number; events: number };
+export type UserDayRow = { companyId: number; day: string; userId: number; projectId: number; events: number };
 
 /** What one flush takes: the counts and user-days recorded since the previous one. */
 export type UsageBatch = { counts: Map<string, number>; days: Map<string, number> };
@@ -32,8 +32,8 @@ export function createUsageMeter() {
   return {
     /** Counts `n` occurrences of one event (and as many events of that user that day). */
     record(e: UsageEvent, n = 1): void {
-      const dayKey = `${e.companyId}${SEP}${e.day}${SEP}${e.userId}`;
-      const key = `${dayKey}${SEP}${e.projectId}${SEP}${e.module}${SEP}${e.kind}${SEP}${e.name}`;
+      const dayKey = `${e.companyId}${SEP}${e.day}${SEP}${e.userId}${SEP}${e.projectId}`;
+      const key = `${dayKey}${SEP}${e.module}${SEP}${e.kind}${SEP}${e.name}`;
       counts.set(key, (counts.get(key) ?? 0) + n);
       days.set(dayKey, (days.get(dayKey) ?? 0) + n);
     },
@@ -77,8 +77,8 @@ export function rowsOf(batch: UsageBatch): { counts: CountRow[]; days: UserDayRo
   const days = [...batch.days]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([key, events]) => {
-      const [companyId, day, userId] = key.split(SEP);
-      return { companyId: Number(companyId), day, userId: Number(userId), events };
+      const [companyId, day, userId, projectId] = key.split(SEP);
+      return { companyId: Number(companyId), day, userId: Number(userId), projectId: Number(projectId), events };
     });
   return { counts, days };
 }
