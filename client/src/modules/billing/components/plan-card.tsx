@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { PlanView } from '#domain/billing-responses';
 import { dateTimeText } from '../../../widgets/date-text.ts';
 import { megabytesText, moneyText } from '../billing-figures.ts';
+import { Figure } from './figure.tsx';
 
 const T = 'billing.page.plan';
 
@@ -69,16 +70,5 @@ export function PlanCard({ plan, actions }: { plan: PlanView | null; actions?: R
         )}
       </Card.Body>
     </Card.Root>
-  );
-}
-
-function Figure({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap="0" minW="0">
-      <Text textStyle="xs" color="fg.muted">
-        {label}
-      </Text>
-      <Text fontWeight="semibold">{children}</Text>
-    </Stack>
   );
 }

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Box, Card, Grid, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { INSIGHTS_LIMITS } from '#domain/insights';
@@ -6,7 +5,7 @@ import type { CompanyHealthDetail } from '#domain/insights-responses';
 import { formatDate, formatNumber } from '../../../shared/format.ts';
 import { dateTimeText } from '../../../widgets/date-text.ts';
 import { LineChart } from '../../../widgets/charts/index.ts';
-import { megabytesText } from '../../billing/index.ts';
+import { Figure, megabytesText } from '../../billing/index.ts';
 import { lagText, msText, percentText } from '../companies/health-figures.ts';
 import { HealthLevelTag } from '../components/health-level-tag.tsx';
 
@@ -108,16 +107,5 @@ export function HealthSection({ detail }: { detail: CompanyHealthDetail }) {
         </Stack>
       </Card.Body>
     </Card.Root>
-  );
-}
-
-function Figure({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap="0" minW="0">
-      <Text textStyle="xs" color="fg.muted">
-        {label}
-      </Text>
-      <Text fontWeight="semibold">{children}</Text>
-    </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { invoiceIssueSchema } from '#domain/schemas/billing';
 import { showSuccessToast } from '../../../api/notify.ts';
@@ -8,6 +8,7 @@ import { FormDialog } from '../../../widgets/form-dialog.tsx';
 import { SelectField } from '../../../widgets/form-fields.tsx';
 import { periodText } from '../../billing/index.ts';
 import { useIssueInvoice } from '../api/tiinsights-mutations.ts';
+import { ConflictAlert } from './conflict-alert.tsx';
 import { showWriteError } from './form-errors.ts';
 import { lastMonthPeriod, recentPeriods } from './periods.ts';
 
@@ -58,14 +59,7 @@ export function IssueInvoiceDialog({ companyId, onClose }: { companyId: number; 
         error={errors.period}
         testId="issue-invoice-period"
       />
-      {conflict ? (
-        <Alert.Root status="warning" data-testid="issue-invoice-conflict">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Description>{conflict}</Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
-      ) : null}
+      <ConflictAlert message={conflict} testId="issue-invoice-conflict" />
     </FormDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { BILLING_LIMITS } from '#domain/billing';
 import type { InvoiceRow } from '#domain/billing-responses';
@@ -11,6 +11,7 @@ import { FormDialog } from '../../../widgets/form-dialog.tsx';
 import { TextField } from '../../../widgets/form-fields.tsx';
 import { moneyText } from '../../billing/index.ts';
 import { useMarkInvoicePaid } from '../api/tiinsights-mutations.ts';
+import { ConflictAlert } from './conflict-alert.tsx';
 import { showWriteError } from './form-errors.ts';
 import { todayIso } from './periods.ts';
 
@@ -73,14 +74,7 @@ export function MarkPaidDialog({
         error={errors.reference}
         testId="mark-paid-reference"
       />
-      {conflict ? (
-        <Alert.Root status="warning" data-testid="mark-paid-conflict">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Description>{conflict}</Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
-      ) : null}
+      <ConflictAlert message={conflict} testId="mark-paid-conflict" />
     </FormDialog>
   );
 }
