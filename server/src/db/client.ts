@@ -43,9 +43,27 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
   return openPglite(opts.inMemory ? undefined : path.join(opts.dataDir ?? 'data', 'pglite'));
 }
 
+/**
+ * PostgreSQL settings of the embedded PGlite, after PGlite's own (which `startParams` replaces). Its shared memory is
+ * malloc'd and zeroed inside the WebAssembly memory at start, so every megabyte of shared_buffers is resident from the
+ * first query on and the memory never shrinks; initdb's 128 MB made the wasm memory grow to 189 MB. 16 MB holds the
+ * hot pages of the demo (its whole database is ~50 MB, read through the OS page cache or, in memory, from JS). A
+ * lower maintenance_work_mem bounds what a migration's CREATE INDEX adds for good. Plans do not change
+ * (effective_cache_size and work_mem stay). PostgreSQL (DATABASE_URL) is configured by its operator, not here.
+ * docs/decisions.md D-288; `npm run bench -- memory`.
+ */
+export const PGLITE_SETTINGS: Readonly<Record<string, string>> = {
+  shared_buffers: '16MB',
+  maintenance_work_mem: '16MB',
+};
+
 async function openPglite(dir?: string): Promise<Database> {
   if (dir) fs.mkdirSync(dir, { recursive: true });
-  const client = dir ? new PGlite(dir) : new PGlite();
+  const startParams = [
+    ...PGlite.defaultStartParams,
+    ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+  ];
+  const client = new PGlite({ dataDir: dir, startParams });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });

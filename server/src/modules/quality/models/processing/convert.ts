@@ -1,7 +1,6 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import * as FRAGS from '@thatopen/fragments';
 import * as WEBIFC from 'web-ifc';
+import { webIfcWasmDir } from './web-ifc-dir.ts';
 
 /**
  * What the worker thread does with one IFC file (processing/ifc-worker.ts runs it off the request path): That Open's
@@ -21,12 +20,6 @@ export type ConvertResult = { fragments: Uint8Array; elements: IndexedElement[] 
 
 /** The IFC is not one web-ifc can read (locale quality.errors.ifc_invalid). */
 export class InvalidIfcError extends Error {}
-
-/** The folder of web-ifc's wasm files, absolute (the importer loads web-ifc-node.wasm from it). */
-export function webIfcWasmDir(): string {
-  const entry = createRequire(import.meta.url).resolve('web-ifc');
-  return path.dirname(entry) + path.sep;
-}
 
 const SPATIAL = new Set([WEBIFC.IFCSITE, WEBIFC.IFCBUILDING, WEBIFC.IFCBUILDINGSTOREY, WEBIFC.IFCSPACE]);
 /** Products with geometry that are not elements a person links work to. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { IndexedElement } from './convert.ts';
-import { webIfcWasmDir } from './convert.ts';
+import { webIfcWasmDir } from './web-ifc-dir.ts';
 import type { WorkerInput, WorkerMessage, WorkerStats } from './worker-protocol.ts';
 
 export type ConversionOutcome =
