@@ -6,34 +6,34 @@ import { forbidden, notFound, unauthenticated } from '../lib/errors.ts';
 import { declareGuard } from '../http/route-table.ts';
 
 /** Routes behind this need a signed-in user, staff or owner. */
-export const requireUser: MiddlewareHandler<AppEnv> = declareGuard({ audience: 'user' }, async (c, next) => {
+export const requireUser: MiddlewareHandler<AppEnv> = declareGuard({ audience: 'user' }, (c, next) => {
   if (!c.get('user')) throw unauthenticated();
-  await next();
+  return next();
 });
 
 /** Staff screens only: owner accounts use the portal routes. */
-export const requireStaff: MiddlewareHandler<AppEnv> = declareGuard({ audience: 'staff' }, async (c, next) => {
+export const requireStaff: MiddlewareHandler<AppEnv> = declareGuard({ audience: 'staff' }, (c, next) => {
   const user = c.get('user');
   if (!user) throw unauthenticated();
   if (user.kind !== 'staff') throw forbidden();
-  await next();
+  return next();
 });
 
 /** Owner portal only: an owner only ever sees their own units' data. */
-export const requireOwner: MiddlewareHandler<AppEnv> = declareGuard({ audience: 'owner' }, async (c, next) => {
+export const requireOwner: MiddlewareHandler<AppEnv> = declareGuard({ audience: 'owner' }, (c, next) => {
   const user = c.get('user');
   if (!user) throw unauthenticated();
   if (user.kind !== 'owner') throw forbidden();
-  await next();
+  return next();
 });
 
 /** docs/product.md §6 expressions ('a|b', 'a&b', '!a'), checked on the server with the client's evaluator. */
 export const requirePermission = (expression: string): MiddlewareHandler<AppEnv> =>
-  declareGuard({ audience: 'user', permission: expression }, async (c, next) => {
+  declareGuard({ audience: 'user', permission: expression }, (c, next) => {
     const user = c.get('user');
     if (!user) throw unauthenticated();
     if (!can(user.permissions, expression)) throw forbidden();
-    await next();
+    return next();
   });
 
 /**
@@ -45,11 +45,11 @@ export const requirePermission = (expression: string): MiddlewareHandler<AppEnv>
  */
 export function moduleGuard(module: ModuleName): MiddlewareHandler<AppEnv> {
   const expression: string | undefined = (MODULE_PERMISSIONS as Record<string, string>)[module];
-  return declareGuard({ audience: 'user', permission: expression }, async (c, next) => {
+  return declareGuard({ audience: 'user', permission: expression }, (c, next) => {
     const user = c.get('user');
     if (!user) throw unauthenticated();
     if (expression !== undefined && !can(user.permissions, expression)) throw forbidden();
-    await next();
+    return next();
   });
 }
 
@@ -98,12 +98,12 @@ export const requireVerb = (table: CommandTable, verb: string): MiddlewareHandle
  */
 export function requireVerbParam(table: CommandTable, param = 'action'): MiddlewareHandler<AppEnv> {
   const permissions = verbPermissions(table);
-  return declareGuard({ audience: 'user', byParam: { param, permissions } }, async (c, next) => {
+  return declareGuard({ audience: 'user', byParam: { param, permissions } }, (c, next) => {
     const user = c.get('user');
     if (!user) throw unauthenticated();
     const expression = permissions[c.req.param(param as never) ?? ''];
     if (expression === undefined || !can(user.permissions, expression)) throw forbidden();
-    await next();
+    return next();
   });
 }
 

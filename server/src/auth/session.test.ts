@@ -71,3 +71,45 @@ describe('a session that expires ends like any other (docs/architecture.md §5: 
     expect(await endedEventsAfter(before)).toEqual([]);
   });
 });
+
+describe('the session cache (a hit costs no query; logout, eviction and ending a user drop it at once)', () => {
+  it('serves a loaded session synchronously until it is evicted', async () => {
+    const session = await signIn('agente');
+    expect(ctx.deps.sessions.cached(session.token)).toBeUndefined(); // never resolved in this process yet
+    const user = await ctx.deps.sessions.resolve(session.token);
+    expect(ctx.deps.sessions.cached(session.token)).toBe(user);
+    ctx.deps.sessions.evictUser(user!.id);
+    expect(ctx.deps.sessions.cached(session.token)).toBeUndefined();
+    expect((await ctx.deps.sessions.resolve(session.token))?.id).toBe(user!.id);
+  });
+
+  it('logout forgets the session by its stored id, and the token no longer resolves', async () => {
+    const session = await signIn('agente');
+    await ctx.deps.sessions.resolve(session.token);
+    await ctx.deps.sessions.destroy(session.id);
+    expect(ctx.deps.sessions.cached(session.token)).toBeUndefined();
+    expect(await ctx.deps.sessions.resolve(session.token)).toBeUndefined();
+  });
+
+  it("ending a user's other sessions keeps the current one cached and drops the rest", async () => {
+    const [kept, other] = [await signIn('agente'), await signIn('agente')];
+    const user = await ctx.deps.sessions.resolve(kept.token);
+    await ctx.deps.sessions.resolve(other.token);
+    await ctx.deps.sessions.endUserSessions(user!.id, kept.id);
+    expect(await ctx.deps.sessions.resolve(other.token)).toBeUndefined();
+    expect((await ctx.deps.sessions.resolve(kept.token))?.id).toBe(user!.id);
+  });
+
+  it('a value memoised for a session is dropped with it', async () => {
+    const session = await signIn('agente');
+    const user = (await ctx.deps.sessions.resolve(session.token))!;
+    const load = vi.fn(async () => 'payload');
+    await ctx.deps.sessions.memo(user, 'k', load);
+    await ctx.deps.sessions.memo(user, 'k', load);
+    expect(load).toHaveBeenCalledTimes(1);
+    ctx.deps.sessions.evictUser(user.id);
+    const again = (await ctx.deps.sessions.resolve(session.token))!;
+    await ctx.deps.sessions.memo(again, 'k', load);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});

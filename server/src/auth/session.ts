@@ -7,8 +7,14 @@ import { endSessionsIn } from './session-end.ts';
 import type { SessionUser } from './session-user.ts';
 
 export const SESSION_COOKIE = 'qa_session';
+/** How often a cached session's last-seen time is written (the idle limit counts from it). */
+const LAST_SEEN_EVERY_MS = 60_000;
+/** Sessions kept in one process's cache before stale entries are swept out. */
+const MAX_CACHED = 5000;
 
 type Entry = {
+  /** The cookie's token: the cache is keyed by it, so a hit costs no hashing. */
+  token: string;
   user: SessionUser;
   loadedAt: number;
   lastSeenWrite: number;
@@ -31,6 +37,22 @@ export function createSessionCache(
 ) {
   const ttlMs = opts.ttlMs ?? 5000;
   const cache = new Map<string, Entry>();
+  const entryOf = new WeakMap<SessionUser, Entry>();
+
+  function remember(entry: Entry) {
+    // Entries of sessions nobody uses any more (a closed browser) would pile up: past a few
+    // thousand, the stale ones go before a new one is added.
+    if (cache.size >= MAX_CACHED && !cache.has(entry.token)) {
+      const now = Date.now();
+      for (const [token, e] of cache) if (now - e.loadedAt >= ttlMs || now >= e.expiresAt) cache.delete(token);
+    }
+    cache.set(entry.token, entry);
+    entryOf.set(entry.user, entry);
+  }
+
+  function forget(where: (entry: Entry) => boolean) {
+    for (const [token, entry] of cache) if (where(entry)) cache.delete(token);
+  }
 
   async function create(userId: number, companyId: number, meta: { ip?: string; userAgent?: string }) {
     const token = newToken();
@@ -47,24 +69,33 @@ export function createSessionCache(
     return token;
   }
 
+  /** The user of a session this process loaded moments ago, when nothing needs the database (else resolve()). */
+  function cached(token: string): SessionUser | undefined {
+    const now = Date.now();
+    const hit = cache.get(token);
+    if (!hit || now - hit.loadedAt >= ttlMs || now >= hit.expiresAt || now - hit.lastSeenWrite > LAST_SEEN_EVERY_MS)
+      return undefined;
+    return hit.user;
+  }
+
   async function resolve(token: string | undefined): Promise<SessionUser | undefined> {
     if (!token || token.length > 100) return undefined;
-    const id = sha256(token);
     const now = Date.now();
-    const hit = cache.get(id);
+    const hit = cache.get(token);
     if (hit && now - hit.loadedAt < ttlMs && now < hit.expiresAt) {
-      if (now - hit.lastSeenWrite > 60_000) {
+      if (now - hit.lastSeenWrite > LAST_SEEN_EVERY_MS) {
         hit.lastSeenWrite = now;
         await db
           .update(sessions)
           .set({ lastSeenAt: new Date(now) })
-          .where(eq(sessions.id, id));
+          .where(eq(sessions.id, hit.user.sessionId));
       }
       return hit.user;
     }
+    const id = sha256(token);
     const [row] = await db.select().from(sessions).where(eq(sessions.id, id));
     if (!row || row.expiresAt.getTime() <= now || now - row.lastSeenAt.getTime() > opts.idleMs) {
-      cache.delete(id);
+      cache.delete(token);
       // Idle or past its absolute limit: it ends as a logout does, so its live connections close too.
       if (row) await end(eq(sessions.id, id));
       return undefined;
@@ -75,7 +106,7 @@ export function createSessionCache(
       .update(sessions)
       .set({ lastSeenAt: new Date(now) })
       .where(eq(sessions.id, id));
-    cache.set(id, { user, loadedAt: now, lastSeenWrite: now, expiresAt: row.expiresAt.getTime() });
+    remember({ token, user, loadedAt: now, lastSeenWrite: now, expiresAt: row.expiresAt.getTime() });
     return user;
   }
 
@@ -87,7 +118,7 @@ export function createSessionCache(
 
   /** Logout. Its live sockets and MQTT clients are dropped too. */
   async function destroy(sessionId: string) {
-    cache.delete(sessionId);
+    forget((entry) => entry.user.sessionId === sessionId);
     await end(eq(sessions.id, sessionId));
   }
 
@@ -101,7 +132,7 @@ export function createSessionCache(
 
   /** Forget cached sessions of a user (after a permission, project, profile or password change). */
   function evictUser(userId: number) {
-    for (const [key, entry] of cache) if (entry.user.id === userId) cache.delete(key);
+    forget((entry) => entry.user.id === userId);
   }
 
   /**
@@ -110,16 +141,16 @@ export function createSessionCache(
    * A user object not from the cache (fresh login) is computed uncached.
    */
   async function memo<T>(user: SessionUser, key: string, load: () => Promise<T>): Promise<T> {
-    const entry = cache.get(user.sessionId);
-    if (!entry || entry.user !== user) return load();
+    const entry = entryOf.get(user);
+    if (!entry || cache.get(entry.token) !== entry) return load();
     if (entry.memo?.has(key)) return entry.memo.get(key) as T;
     const value = await load();
     // Only keep it when no eviction happened while loading, so a change is never masked.
-    if (cache.get(user.sessionId) === entry) (entry.memo ??= new Map()).set(key, value);
+    if (cache.get(entry.token) === entry) (entry.memo ??= new Map()).set(key, value);
     return value;
   }
 
-  return { create, resolve, destroy, endUserSessions, evictUser, memo, clear: () => cache.clear() };
+  return { create, cached, resolve, destroy, endUserSessions, evictUser, memo, clear: () => cache.clear() };
 }
 
 export async function loadUser(db: Db, userId: number, sessionId: string): Promise<SessionUser | undefined> {

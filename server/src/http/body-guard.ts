@@ -29,7 +29,7 @@ const NUL_IN_PATH = /%00|\u0000/;
  * malformed, not an object or holds a NUL is 422 on every route, also those that ignore their body.
  * Paths no route answers are left to the 404 handler.
  */
-export const inputGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
+export const inputGuard: MiddlewareHandler<AppEnv> = (c, next) => {
   if (NUL_IN_PATH.test(c.req.path)) throw notFound();
   const nul = queryNulFields(c.req.url);
   if (nul.length) throw new ApiError(422, 'errors.validation', undefined, nul);

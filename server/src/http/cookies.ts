@@ -16,3 +16,32 @@ export const isHttps = (c: Context<AppEnv>) =>
 export function frameableCookie(c: Context<AppEnv>): Pick<CookieOptions, 'sameSite' | 'secure' | 'partitioned'> {
   return isHttps(c) ? { sameSite: 'None', secure: true, partitioned: true } : { sameSite: 'Lax', secure: false };
 }
+
+/**
+ * The value of one cookie in a Cookie header, without parsing the others (the session cookie is
+ * read on every request; hono/cookie's getCookie splits and decodes the whole header). Quotes
+ * around the value are dropped and %-escapes decoded as RFC 6265 user agents send them; a
+ * malformed escape reads as no cookie.
+ */
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  let at = 0;
+  while (at < header.length) {
+    const end = header.indexOf(';', at);
+    const stop = end === -1 ? header.length : end;
+    let start = at;
+    while (header.charCodeAt(start) === 32) start++;
+    if (header.startsWith(name, start) && header.charCodeAt(start + name.length) === 61) {
+      let value = header.slice(start + name.length + 1, stop).trim();
+      if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
+      if (!value.includes('%')) return value;
+      try {
+        return decodeURIComponent(value);
+      } catch {
+        return undefined;
+      }
+    }
+    at = stop + 1;
+  }
+  return undefined;
+}

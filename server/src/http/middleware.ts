@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { Context, ErrorHandler, MiddlewareHandler } from 'hono';
-import { getCookie } from 'hono/cookie';
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv, SessionUser } from './context.ts';
 import { ApiError } from '../lib/errors.ts';
 import { logScope } from '../lib/logger.ts';
 import { pickLocale, translator } from '../lib/i18n.ts';
 import { SESSION_COOKIE } from '../auth/session.ts';
+import { readCookie } from './cookies.ts';
 
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
 
@@ -53,21 +53,34 @@ export const requestContext =
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** docs/architecture.md §4: a state-changing request must carry X-Requested-With (cross-site forms cannot). */
-export const csrfGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
+export const csrfGuard: MiddlewareHandler<AppEnv> = (c, next) => {
   if (!SAFE_METHODS.has(c.req.method) && !c.req.header('x-requested-with')) throw new ApiError(403, 'errors.csrf');
-  await next();
+  return next();
 };
 
 /** The signed-in user of the request's session cookie, if any (for routes outside the API too). */
 export async function sessionUserOf(c: Context<AppEnv>): Promise<SessionUser | undefined> {
   // Hot paths read variables with c.get(): every c.var access copies all of them into a new object.
-  const token = getCookie(c, SESSION_COOKIE);
+  const token = readCookie(c.req.header('cookie'), SESSION_COOKIE);
   return token ? c.get('deps').sessions.resolve(token) : undefined;
 }
 
-export const sessionLoader: MiddlewareHandler<AppEnv> = async (c, next) => {
-  c.set('user', await sessionUserOf(c));
-  await next();
+/**
+ * Sets the request's user. A session this process has cached is taken without awaiting anything
+ * (server/src/auth/session.ts `cached`): the most frequent case costs no promise.
+ */
+export const sessionLoader: MiddlewareHandler<AppEnv> = (c, next) => {
+  const token = readCookie(c.req.header('cookie'), SESSION_COOKIE);
+  const sessions = c.get('deps').sessions;
+  const cached = token ? sessions.cached(token) : undefined;
+  if (cached || !token) {
+    c.set('user', cached);
+    return next();
+  }
+  return sessions.resolve(token).then((user) => {
+    c.set('user', user);
+    return next();
+  });
 };
 
 /** Every failure answers {message, errors[]} in the caller's language; never a stack trace. */

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { routePath } from 'hono/route';
 import type { AppEnv, SessionUser } from '../../../http/context.ts';
 import { meterOf } from './flush.ts';
@@ -19,9 +19,14 @@ function projectOf(user: SessionUser, raw: string | undefined): number {
  * and before it the API's own mount (`<base>/*`), which is cut off. Counting never fails a request: an error here
  * is logged.
  */
-export const usageMeter: MiddlewareHandler<AppEnv> = async (c, next) => {
+export const usageMeter: MiddlewareHandler<AppEnv> = (c, next) => {
   const user = c.get('user');
+  // Reads pass straight on, without an async frame of their own.
   if (!WRITE_METHODS.has(c.req.method) || !user || user.kind !== 'staff') return next();
+  return countWrite(c, next, user);
+};
+
+async function countWrite(c: Context<AppEnv>, next: Next, user: SessionUser) {
   const base = routePath(c).replace(/\/?\*$/, '');
   await next();
   if (c.res.status >= 400) return;
@@ -43,4 +48,4 @@ export const usageMeter: MiddlewareHandler<AppEnv> = async (c, next) => {
   } catch (error) {
     c.var.log.warn('usage not counted', { error: String(error) });
   }
-};
+}
