@@ -3,7 +3,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { createHash, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { formatBytes, isStoragePath, SNIFF_BYTES } from '#domain/files';
 import { ApiError, notFound } from '../lib/errors.ts';
 import { signPart, signPost, signPut } from './signing.ts';
@@ -36,16 +36,19 @@ export type ReceiveOptions = {
   inspect(head: Buffer): ApiError | undefined;
 };
 
+/**
+ * An upload's bytes: a Node stream (a request body), read through its 'data' events with no promise per chunk,
+ * or any async iterable (a form's file part). A stream is left paused, never destroyed, when the upload stops
+ * early, so the caller can still drain it and answer on the same connection.
+ */
+export type UploadSource = Readable | AsyncIterable<Buffer | Uint8Array>;
+
 export type LocalStorage = Storage & {
   kind: 'local';
   root: string;
   secret: string;
   /** Streams a request body to a temp file, then renames it into place (never buffered whole). */
-  receive(
-    objectPath: string,
-    source: AsyncIterable<Buffer | Uint8Array>,
-    opts: ReceiveOptions,
-  ): Promise<{ size: number }>;
+  receive(objectPath: string, source: UploadSource, opts: ReceiveOptions): Promise<{ size: number }>;
   /**
    * Streams one part of a multipart upload to disk, its MD5 computed on the way (the part's ETag, as S3's);
    * a part sent again replaces the previous one. A body cut off or over `maxBytes` leaves nothing behind.
@@ -102,6 +105,51 @@ function fileWriter(target: string) {
 
 const asBuffer = (raw: Buffer | Uint8Array) =>
   Buffer.isBuffer(raw) ? raw : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
+
+/**
+ * Hands each chunk of `source` to `take`, which may return a promise to pause the stream until it settles
+ * (back-pressure) or throw to stop; settles at the end of the stream. Stopped early (by `take`, an 'error', or a
+ * close before the end: a client gone mid-body), the stream is paused and its listeners removed, not destroyed.
+ */
+function consume(source: Readable, take: (chunk: Buffer) => Promise<void> | undefined): Promise<void> {
+  return new Promise((done, fail) => {
+    if (source.readableEnded) return done();
+    if (source.destroyed) return fail(source.errored ?? new Error('request aborted'));
+    let settled = false;
+    const settle = (err?: unknown) => {
+      if (settled) return;
+      settled = true;
+      source.off('data', onData);
+      source.off('end', onEnd);
+      source.off('error', onError);
+      source.off('close', onClose);
+      if (err === undefined) return done();
+      source.pause();
+      fail(err);
+    };
+    const onData = (raw: Buffer | Uint8Array | string) => {
+      let wait: Promise<void> | undefined;
+      try {
+        wait = take(typeof raw === 'string' ? Buffer.from(raw) : asBuffer(raw));
+      } catch (err) {
+        settle(err);
+        return;
+      }
+      if (!wait) return;
+      source.pause();
+      wait.then(() => {
+        if (!settled) source.resume();
+      }, settle);
+    };
+    const onEnd = () => settle();
+    const onError = (err: Error) => settle(err);
+    const onClose = () => settle(source.readableEnded ? undefined : (source.errored ?? new Error('request aborted')));
+    source.on('data', onData);
+    source.once('end', onEnd);
+    source.once('error', onError);
+    source.once('close', onClose);
+  });
+}
 
 /**
  * Stops writing a partial upload and removes it once the file is closed: a write still in flight
@@ -208,18 +256,14 @@ export function createLocalStorage(opts: { root: string; secret: string }): Loca
     await fsp.rm(resolve(objectPath), { force: true });
   }
 
-  async function receive(
-    objectPath: string,
-    source: AsyncIterable<Buffer | Uint8Array>,
-    ropts: ReceiveOptions,
-  ): Promise<{ size: number }> {
+  async function receive(objectPath: string, source: UploadSource, ropts: ReceiveOptions): Promise<{ size: number }> {
     const full = resolve(objectPath);
     await fsp.mkdir(incoming, { recursive: true });
     const temp = path.join(incoming, `${randomUUID()}.part`);
     // A roomy buffer lets the socket keep reading while the disk writes (no drain wait per chunk).
     const out = fs.createWriteStream(temp, { flags: 'wx', highWaterMark: IO_CHUNK });
-    // Every 'error' of the file is kept and thrown by the loop below: an unheard one (a disk error,
-    // or a write still in flight when the upload is cut off) would be thrown by the emitter and end the process.
+    // Every 'error' of the file is kept and thrown below: an unheard one (a disk error, or a write
+    // still in flight when the upload is cut off) would be thrown by the emitter and end the process.
     let failed: Error | undefined;
     out.on('error', (err) => {
       failed ??= err;
@@ -229,38 +273,44 @@ export function createLocalStorage(opts: { root: string; secret: string }): Loca
     let inspected = false;
     let refused: ApiError | undefined;
     let size = 0;
-    const write = async (chunk: Buffer) => {
+    /** Writes a chunk; a promise only when the file asks to wait ('drain'), so a chunk costs no await otherwise. */
+    const write = (chunk: Buffer): Promise<void> | undefined => {
       if (failed) throw failed;
-      if (!out.write(chunk)) await once(out, 'drain');
+      return out.write(chunk) ? undefined : until(out, 'drain');
     };
-    const inspectHead = async () => {
+    // The first SNIFF_BYTES are held back and inspected once (the only look at the content); nothing is read twice.
+    const inspectHead = (): Promise<void> | undefined => {
       inspected = true;
       refused = ropts.inspect(Buffer.concat(head).subarray(0, SNIFF_BYTES));
-      if (!refused) for (const chunk of head) await write(chunk);
+      let wait: Promise<void> | undefined;
+      if (!refused) for (const chunk of head) wait = write(chunk) ?? wait;
       head.length = 0;
+      return wait;
+    };
+    const take = (chunk: Buffer): Promise<void> | undefined => {
+      size += chunk.length;
+      if (size > ropts.maxBytes) throw tooLarge(ropts.maxBytes);
+      // A refused upload is drained (bounded by maxBytes) so the client still reads our answer.
+      if (refused) return undefined;
+      if (!inspected) {
+        head.push(chunk);
+        headBytes += chunk.length;
+        return headBytes >= SNIFF_BYTES ? inspectHead() : undefined;
+      }
+      return write(chunk);
     };
     try {
-      for await (const raw of source) {
-        const chunk = Buffer.isBuffer(raw) ? raw : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
-        size += chunk.length;
-        if (size > ropts.maxBytes)
-          throw new ApiError(413, 'files.errors.too_large', { size: formatBytes(ropts.maxBytes) }, [], {
-            code: 'too_large',
-          });
-        // A refused upload is drained (bounded by maxBytes) so the client still reads our answer.
-        if (refused) continue;
-        if (!inspected) {
-          head.push(chunk);
-          headBytes += chunk.length;
-          if (headBytes >= SNIFF_BYTES) await inspectHead();
-          continue;
+      if (source instanceof Readable) await consume(source, take);
+      else
+        for await (const raw of source) {
+          const wait = take(asBuffer(raw));
+          if (wait) await wait;
         }
-        await write(chunk);
-      }
       if (!inspected) await inspectHead();
       if (refused) throw refused;
       out.end();
-      await once(out, 'finish');
+      await until(out, 'finish');
+      if (failed) throw failed;
       await fsp.mkdir(path.dirname(full), { recursive: true });
       await fsp.rename(temp, full);
       return { size };

@@ -2,6 +2,7 @@ import { formatBytes, sniff, SNIFF_BYTES, uploadErrorKey, type UploadErrorCode }
 import type { AppDeps } from '../../http/context.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import { isLocal, storageOf } from '../../storage/index.ts';
+import type { UploadSource } from '../../storage/local.ts';
 import type { PutGrant } from '../../storage/signing.ts';
 import {
   claimPending,
@@ -47,7 +48,7 @@ export async function receiveLocalUpload(
     grant: PutGrant;
     contentType: string | undefined;
     declaredLength?: number;
-    source: AsyncIterable<Buffer | Uint8Array>;
+    source: UploadSource;
   },
 ): Promise<FileRow> {
   const storage = storageOf(deps);
