@@ -38,13 +38,15 @@ export function createSessionCache(
   const ttlMs = opts.ttlMs ?? 5000;
   const cache = new Map<string, Entry>();
   const entryOf = new WeakMap<SessionUser, Entry>();
+  /** Whether an entry may still be used without asking the database. */
+  const fresh = (entry: Entry, now: number) => now - entry.loadedAt < ttlMs && now < entry.expiresAt;
 
   function remember(entry: Entry) {
     // Entries of sessions nobody uses any more (a closed browser) would pile up: past a few
     // thousand, the stale ones go before a new one is added.
     if (cache.size >= MAX_CACHED && !cache.has(entry.token)) {
       const now = Date.now();
-      for (const [token, e] of cache) if (now - e.loadedAt >= ttlMs || now >= e.expiresAt) cache.delete(token);
+      forget((e) => !fresh(e, now));
     }
     cache.set(entry.token, entry);
     entryOf.set(entry.user, entry);
@@ -73,16 +75,14 @@ export function createSessionCache(
   function cached(token: string): SessionUser | undefined {
     const now = Date.now();
     const hit = cache.get(token);
-    if (!hit || now - hit.loadedAt >= ttlMs || now >= hit.expiresAt || now - hit.lastSeenWrite > LAST_SEEN_EVERY_MS)
-      return undefined;
-    return hit.user;
+    return hit && fresh(hit, now) && now - hit.lastSeenWrite <= LAST_SEEN_EVERY_MS ? hit.user : undefined;
   }
 
   async function resolve(token: string | undefined): Promise<SessionUser | undefined> {
     if (!token || token.length > 100) return undefined;
     const now = Date.now();
     const hit = cache.get(token);
-    if (hit && now - hit.loadedAt < ttlMs && now < hit.expiresAt) {
+    if (hit && fresh(hit, now)) {
       if (now - hit.lastSeenWrite > LAST_SEEN_EVERY_MS) {
         hit.lastSeenWrite = now;
         await db

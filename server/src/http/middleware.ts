@@ -60,17 +60,19 @@ export const csrfGuard: MiddlewareHandler<AppEnv> = (c, next) => {
 
 /** The signed-in user of the request's session cookie, if any (for routes outside the API too). */
 export async function sessionUserOf(c: Context<AppEnv>): Promise<SessionUser | undefined> {
+  const token = sessionTokenOf(c);
   // Hot paths read variables with c.get(): every c.var access copies all of them into a new object.
-  const token = readCookie(c.req.header('cookie'), SESSION_COOKIE);
   return token ? c.get('deps').sessions.resolve(token) : undefined;
 }
+
+const sessionTokenOf = (c: Context<AppEnv>) => readCookie(c.req.header('cookie'), SESSION_COOKIE);
 
 /**
  * Sets the request's user. A session this process has cached is taken without awaiting anything
  * (server/src/auth/session.ts `cached`): the most frequent case costs no promise.
  */
 export const sessionLoader: MiddlewareHandler<AppEnv> = (c, next) => {
-  const token = readCookie(c.req.header('cookie'), SESSION_COOKIE);
+  const token = sessionTokenOf(c);
   const sessions = c.get('deps').sessions;
   const cached = token ? sessions.cached(token) : undefined;
   if (cached || !token) {
