@@ -4,7 +4,9 @@
  * list and of the dashboard endpoints through the real app (app.request in process, as the
  * supervisor: middleware, session, validation, queries, JSON), beside the bare SQL of the same
  * requests replayed on the driver in the same run. App and bare alternate per iteration so a change
- * in the machine's load hits both.
+ * in the machine's load hits both. Under dashboard/eficiencia and estadisticas, a "before" line times
+ * the statements they sent before their figures were stored (postventa-baseline.ts, D-290), in the
+ * same loop, as the floor the stored figures are measured against.
  *
  *   npm run bench -- postventa [--postgres] [--iterations 200] [--warmup 10] [--budget 120]
  *                              [--tickets 100000] [--failures 400000]
@@ -18,6 +20,7 @@ import { sql } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../server/src/test-support.ts';
 import { seedPostventaVolume, type SeedFigures } from './postventa-seed.ts';
 import { record, replay, summary, type Recording } from './postventa-replay.ts';
+import { oldEfficiency, oldStatistics } from './postventa-baseline.ts';
 
 type Options = {
   iterations: number;
@@ -64,8 +67,8 @@ function endpoints(today: Date) {
     },
     { name: 'list: unfiltered, by priority desc', urls: pages('sortBy=priority&descending=true') },
     { name: 'dashboard/solicitudes', urls: [`postventa/dashboard/solicitudes?${tz}`] },
-    { name: 'dashboard/eficiencia', urls: [`postventa/dashboard/eficiencia?${tz}`] },
-    { name: 'estadisticas', urls: [`postventa/estadisticas?${tz}`] },
+    { name: 'dashboard/eficiencia', urls: [`postventa/dashboard/eficiencia?${tz}`], baseline: oldEfficiency },
+    { name: 'estadisticas', urls: [`postventa/estadisticas?${tz}`], baseline: oldStatistics },
   ];
 }
 
@@ -75,7 +78,10 @@ type Row = {
   bare: ReturnType<typeof summary>;
   queries: number;
   total?: number;
+  /** The statement the endpoint sent before D-290, on the driver (drizzle's execute), same loop. */
+  before?: ReturnType<typeof summary>;
 };
+type Baseline = typeof oldEfficiency;
 
 async function get(ctx: TestContext, cookie: string, url: string) {
   const res = await ctx.request('GET', url, { cookie });
@@ -83,7 +89,16 @@ async function get(ctx: TestContext, cookie: string, url: string) {
   return res.json as { total?: number };
 }
 
-async function measure(ctx: TestContext, cookie: string, o: Options, name: string, urls: string[]): Promise<Row> {
+async function measure(
+  ctx: TestContext,
+  cookie: string,
+  o: Options,
+  name: string,
+  urls: string[],
+  baseline?: Baseline,
+): Promise<Row> {
+  const runBaseline = baseline && (() => baseline(ctx.db, ctx.seed.companyId, ctx.seed.projectIds));
+  if (runBaseline) for (let i = 0; i < Math.min(o.warmup, 3); i++) await runBaseline();
   // Warm-up rounds, bounded to a quarter of the budget (a slow endpoint must not eat the run).
   const warmEnd = performance.now() + (o.budgetS * 1000) / 4;
   for (let i = 0; i < o.warmup * urls.length && performance.now() < warmEnd; i++)
@@ -102,6 +117,7 @@ async function measure(ctx: TestContext, cookie: string, o: Options, name: strin
   }
   const app: number[] = [];
   const bare: number[] = [];
+  const before: number[] = [];
   const deadline = performance.now() + o.budgetS * 1000;
   for (let i = 0; i < o.iterations && performance.now() < deadline; i++) {
     const k = i % urls.length;
@@ -115,15 +131,30 @@ async function measure(ctx: TestContext, cookie: string, o: Options, name: strin
       await replay(ctx.db, recordings[k]);
       bare.push(performance.now() - t0);
     };
+    const timeBefore = async () => {
+      if (!runBaseline) return;
+      const t0 = performance.now();
+      await runBaseline();
+      before.push(performance.now() - t0);
+    };
     if (i % 2 === 0) {
       await timeApp();
       await timeBare();
+      await timeBefore();
     } else {
+      await timeBefore();
       await timeBare();
       await timeApp();
     }
   }
-  return { name, app: summary(app), bare: summary(bare), queries: recordings[0].queries, total };
+  return {
+    name,
+    app: summary(app),
+    bare: summary(bare),
+    queries: recordings[0].queries,
+    total,
+    before: runBaseline ? summary(before) : undefined,
+  };
 }
 
 async function runEngine(o: Options, databaseUrl: string | undefined) {
@@ -157,7 +188,7 @@ async function runEngine(o: Options, databaseUrl: string | undefined) {
     const cookie = await ctx.login('supervisor');
     const rows: Row[] = [];
     for (const e of endpoints(new Date())) {
-      rows.push(await measure(ctx, cookie, o, e.name, e.urls));
+      rows.push(await measure(ctx, cookie, o, e.name, e.urls, 'baseline' in e ? e.baseline : undefined));
       peakRss = Math.max(peakRss, process.memoryUsage().rss);
     }
     print(kind, rows);
@@ -178,23 +209,43 @@ function print(kind: string, rows: Row[]) {
   const ms = (v: number) => v.toFixed(1);
   const table = [
     ['endpoint', 'n', 'sql', 'app p50', 'p95', 'p99', 'bare p50', 'p95', 'p99', 'app/bare p50', 'p95'],
-    ...rows.map((r) => [
-      r.total === undefined ? r.name : `${r.name} (${r.total} rows)`,
-      String(r.app.n),
-      String(r.queries),
-      ms(r.app.p50),
-      ms(r.app.p95),
-      ms(r.app.p99),
-      ms(r.bare.p50),
-      ms(r.bare.p95),
-      ms(r.bare.p99),
-      `${(r.app.p50 / r.bare.p50).toFixed(2)}×`,
-      `${(r.app.p95 / r.bare.p95).toFixed(2)}×`,
+    ...rows.flatMap((r) => [
+      [
+        r.total === undefined ? r.name : `${r.name} (${r.total} rows)`,
+        String(r.app.n),
+        String(r.queries),
+        ms(r.app.p50),
+        ms(r.app.p95),
+        ms(r.app.p99),
+        ms(r.bare.p50),
+        ms(r.bare.p95),
+        ms(r.bare.p99),
+        `${(r.app.p50 / r.bare.p50).toFixed(2)}×`,
+        `${(r.app.p95 / r.bare.p95).toFixed(2)}×`,
+      ],
+      ...(r.before
+        ? [
+            [
+              '  before D-290: the old SQL (bare)',
+              String(r.before.n),
+              '1',
+              '',
+              '',
+              '',
+              ms(r.before.p50),
+              ms(r.before.p95),
+              ms(r.before.p99),
+              `${(r.app.p50 / r.before.p50).toFixed(2)}×`,
+              `${(r.app.p95 / r.before.p95).toFixed(2)}×`,
+            ],
+          ]
+        : []),
     ]),
   ];
   const widths = table[0].map((_, c) => Math.max(...table.map((r) => r[c].length)));
   console.log(
-    `\n${kind} (ms; app = GET through the app in process, bare = the same SQL on the driver; sql = statements per request)`,
+    `\n${kind} (ms; app = GET through the app in process, bare = the same SQL on the driver; sql = statements per request;` +
+      ` "before" = the statement the endpoint sent before D-290, its app/bare columns = today's app over it)`,
   );
   for (const r of table)
     console.log(r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  '));

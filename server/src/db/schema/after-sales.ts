@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -132,6 +133,13 @@ export const tickets = pgTable(
     firstResponseAt: ts('first_response_at'),
     /** Reached finalizada/resuelta/no_aplica; cleared on reopen. */
     resolvedAt: ts('resolved_at'),
+    /**
+     * Seconds from creation to first_response_at / resolved_at with the paused time taken out (overlapping pauses
+     * once), null while that moment is. Kept by the database (migration 0044_ticket_clock_figures: triggers on tickets
+     * and ticket_pauses), so every writer keeps them right; dashboard/eficiencia aggregates them.
+     */
+    responseSeconds: doublePrecision('response_seconds'),
+    resolutionSeconds: doublePrecision('resolution_seconds'),
     /** When the project's response action ran because nobody answered in time (once per ticket). */
     responseEscalatedAt: ts('response_escalated_at'),
     /** The key a portal draft was sent with (docs/api.md#owner-portal): a retried send finds its ticket instead of making another. */
@@ -156,6 +164,23 @@ export const tickets = pgTable(
     index('tickets_priority_rank_idx').on(t.companyId, priorityRank(t.priority), t.id),
     index('tickets_origin_idx').on(t.companyId, t.origin),
     index('tickets_responsible_idx').on(t.companyId, t.responsibleId, t.state),
+    // dashboard/eficiencia: index-only scans per grouping, response figures in order for the median (D-290).
+    index('tickets_clock_responsible_idx').on(
+      t.companyId,
+      t.responsibleId,
+      t.responseSeconds,
+      t.projectId,
+      t.state,
+      t.resolutionSeconds,
+    ),
+    index('tickets_clock_project_idx').on(
+      t.companyId,
+      t.projectId,
+      t.responseSeconds,
+      t.responsibleId,
+      t.state,
+      t.resolutionSeconds,
+    ),
     index('tickets_tower_idx').on(t.companyId, t.towerId),
     index('tickets_unit_idx').on(t.companyId, t.unitId),
     index('tickets_applicant_idx').on(t.applicantOwnerId),
@@ -309,6 +334,34 @@ export const failures = pgTable(
     index('failures_item_idx').on(t.companyId, t.itemId),
     index('failures_place_idx').on(t.companyId, t.placeId),
     index('failures_ac_idx').on(t.acId),
+  ],
+);
+
+/**
+ * Failures counted per unit and copied names (the grouping estadisticas starts from), over all time: 10,000 rows where
+ * failures has 400,000. Kept by statement triggers on failures (migration 0044_ticket_clock_figures), never written by
+ * the app; a key whose count falls to zero is removed.
+ */
+export const failureStats = pgTable(
+  'failure_stats',
+  {
+    companyId: companyId(),
+    projectId: projectId(),
+    unitId: integer('unit_id')
+      .notNull()
+      .references(() => units.id, { onDelete: 'cascade' }),
+    placeName: text('place_name').notNull(),
+    itemName: text('item_name').notNull(),
+    category: text('category').notNull(),
+    detailName: text('detail_name').notNull(),
+    severity: text('severity').$type<Severity>().notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'failure_stats_pk',
+      columns: [t.companyId, t.projectId, t.unitId, t.placeName, t.itemName, t.category, t.detailName, t.severity],
+    }),
   ],
 );
 

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../../../test-support.ts';
-import { failures, ticketPauses, tickets } from '../../../db/schema/index.ts';
+import { failureStats, failures, ticketPauses, tickets } from '../../../db/schema/index.ts';
 import { demoIds, newTicket, type DemoIds } from '../test/fixtures.ts';
+import { pausedSeconds } from './queries.ts';
 import { TICKET_UNRESOLVED_STATES } from '#domain/tickets';
 
 // One PGlite boot, migration and seed per file; generous because the machine is shared.
@@ -156,6 +157,173 @@ describe('estadisticas (docs/product.md#dashboards)', () => {
       { cookie: supervisor },
     );
     expect(past.json.data.by_severity).toEqual([]);
+  });
+});
+
+describe('stored figures the dashboards read (docs/decisions.md D-290)', () => {
+  /** A ticket's stored figures beside the per-request arithmetic eficiencia ran before them. */
+  const figures = async (id: number) => {
+    const [row] = await ctx.db
+      .select({
+        response: tickets.responseSeconds,
+        resolution: tickets.resolutionSeconds,
+        liveResponse: sql<
+          number | null
+        >`(extract(epoch from (${tickets.firstResponseAt} - ${tickets.createdAt})) - ${pausedSeconds(sql`tickets.first_response_at`)})::float8`,
+        liveResolution: sql<
+          number | null
+        >`(extract(epoch from (${tickets.resolvedAt} - ${tickets.createdAt})) - ${pausedSeconds(sql`tickets.resolved_at`)})::float8`,
+      })
+      .from(tickets)
+      .where(eq(tickets.id, id));
+    return row;
+  };
+  const expectLive = (row: Awaited<ReturnType<typeof figures>>) => {
+    expect(row.response).toBe(row.liveResponse === null ? null : Number(row.liveResponse));
+    expect(row.resolution).toBe(row.liveResolution === null ? null : Number(row.liveResolution));
+  };
+
+  it('response and resolution seconds follow the first answer, pauses, resolving and reopening', async () => {
+    const admin = await ctx.login('admin');
+    const t = await newTicket(ctx, agent, ids, { responsible_id: ids.supervisor });
+    await age(t.id, 30);
+    expect(await figures(t.id)).toMatchObject({ response: null, resolution: null });
+    // Postponed and resumed through the commands, then the pause set to 30–20 h ago (before the answer).
+    await ctx.request('POST', `postventa/solicitudes/${t.id}/postergar`, { cookie: agent });
+    await ctx.request('POST', `postventa/solicitudes/${t.id}/reanudar`, { cookie: agent });
+    const pauses = await ctx.db.select().from(ticketPauses).where(eq(ticketPauses.ticketId, t.id));
+    expect(pauses).toHaveLength(1);
+    await ctx.db
+      .update(ticketPauses)
+      .set({ startedAt: new Date(Date.now() - 29 * hour), endedAt: new Date(Date.now() - 20 * hour) })
+      .where(eq(ticketPauses.id, pauses[0].id));
+    expect(await figures(t.id)).toMatchObject({ response: null, resolution: null });
+    // The first public answer of staff stores the response figure: 30 h minus the 9 h paused.
+    const pub = await ctx.request('POST', `postventa/solicitudes/${t.id}/mensajes`, {
+      cookie: agent,
+      body: { body: 'Coordinaremos una visita', visibility: 'public' },
+    });
+    expect(pub.status).toBe(201);
+    let row = await figures(t.id);
+    expectLive(row);
+    expect(row.response! / 3600).toBeCloseTo(21, 2);
+    expect(row.resolution).toBeNull();
+    // Postponed again while answered: an open pause after the answer moves nothing of the response.
+    await ctx.request('POST', `postventa/solicitudes/${t.id}/postergar`, { cookie: agent });
+    row = await figures(t.id);
+    expectLive(row);
+    expect(row.response! / 3600).toBeCloseTo(21, 2);
+    await ctx.request('POST', `postventa/solicitudes/${t.id}/reanudar`, { cookie: agent });
+    // Closing stores the resolution figure; the dashboard shows it.
+    const closed = await ctx.request('POST', `postventa/solicitudes/${t.id}/cerrar`, {
+      cookie: admin,
+      body: { justification: 'Se reparó en visita' },
+    });
+    expect(closed.json.data.state).toBe('finalizada');
+    row = await figures(t.id);
+    expectLive(row);
+    expect(row.resolution! / 3600).toBeCloseTo(21, 2);
+    const board = await ctx.request('GET', `postventa/dashboard/eficiencia?search=${encodeURIComponent(t.code)}`, {
+      cookie: supervisor,
+    });
+    const lane = board.json.data.by_responsible.find((r: any) => r.responsible?.id === ids.supervisor);
+    expect(lane.resolution).toEqual({ count: 1, avg_hours: 21, median_hours: 21 });
+    // A pause removed afterwards counts no more; reopening clears the resolution figure.
+    await ctx.db.delete(ticketPauses).where(eq(ticketPauses.id, pauses[0].id));
+    row = await figures(t.id);
+    expectLive(row);
+    expect(row.resolution! / 3600).toBeCloseTo(30, 2);
+    const re = await ctx.request('POST', `postventa/solicitudes/${t.id}/reabrir`, { cookie: admin });
+    expect(re.json.data.state).toBe('abierta');
+    row = await figures(t.id);
+    expectLive(row);
+    expect(row.resolution).toBeNull();
+    expect(row.response! / 3600).toBeCloseTo(30, 2);
+  });
+
+  it('failure_stats holds the failures counted per unit and names through inserts, edits and deletes', async () => {
+    const keys = [
+      failures.companyId,
+      failures.projectId,
+      failures.unitId,
+      failures.placeName,
+      failures.itemName,
+      failures.category,
+      failures.detailName,
+      failures.severity,
+    ] as const;
+    const counted = async () =>
+      ctx.db
+        .select({
+          c: failures.companyId,
+          p: failures.projectId,
+          u: failures.unitId,
+          pl: failures.placeName,
+          i: failures.itemName,
+          ca: failures.category,
+          d: failures.detailName,
+          s: failures.severity,
+          n: sql<number>`count(*)::int`,
+        })
+        .from(failures)
+        .groupBy(...keys)
+        .orderBy(...keys);
+    const stored = async () =>
+      ctx.db
+        .select({
+          c: failureStats.companyId,
+          p: failureStats.projectId,
+          u: failureStats.unitId,
+          pl: failureStats.placeName,
+          i: failureStats.itemName,
+          ca: failureStats.category,
+          d: failureStats.detailName,
+          s: failureStats.severity,
+          n: failureStats.n,
+        })
+        .from(failureStats)
+        .orderBy(
+          failureStats.companyId,
+          failureStats.projectId,
+          failureStats.unitId,
+          failureStats.placeName,
+          failureStats.itemName,
+          failureStats.category,
+          failureStats.detailName,
+          failureStats.severity,
+        );
+    expect((await stored()).length).toBeGreaterThan(0);
+    expect(await stored()).toEqual(await counted());
+    const [model] = await ctx.db.select().from(failures).where(eq(failures.companyId, ctx.seed.companyId)).limit(1);
+    const { id: _id, ...copy } = model;
+    const added = await ctx.db
+      .insert(failures)
+      .values([
+        { ...copy, detailName: 'Detalle D-290' },
+        { ...copy, detailName: 'Detalle D-290' },
+        { ...copy, detailName: 'Otro detalle D-290' },
+      ])
+      .returning({ id: failures.id });
+    expect(await stored()).toEqual(await counted());
+    await ctx.db.update(failures).set({ detailName: 'Otro detalle D-290' }).where(eq(failures.id, added[0].id));
+    await ctx.db.update(failures).set({ state: 'falla' }).where(eq(failures.id, added[1].id));
+    expect(await stored()).toEqual(await counted());
+    await ctx.db.delete(failures).where(
+      inArray(
+        failures.id,
+        added.map((a) => a.id),
+      ),
+    );
+    expect(await stored()).toEqual(await counted());
+    expect((await stored()).some((r) => r.d.endsWith('D-290'))).toBe(false);
+    // The all-time figures (failure_stats) and a range holding every failure (failures grouped) agree.
+    const all = await ctx.request('GET', 'postventa/estadisticas', { cookie: supervisor });
+    const range = await ctx.request(
+      'GET',
+      'postventa/estadisticas?date_preset=custom&date_from=2000-01-01&date_to=2100-01-01',
+      { cookie: supervisor },
+    );
+    expect(range.json.data).toEqual(all.json.data);
   });
 });
 

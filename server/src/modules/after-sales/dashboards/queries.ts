@@ -119,38 +119,37 @@ const hours = (v: unknown) => (v === null || v === undefined ? null : Math.round
 /**
  * dashboard/eficiencia (docs/product.md#dashboards): response time (to the first public staff
  * answer) and resolution time per responsible and per project, the clock paused while postponed or
- * waiting on the owner. One statement: each ticket's times are computed once and aggregated for both
- * groupings (grouping sets), and the pause arithmetic runs only for the tickets that have pauses
- * (joined by hash, not a subquery per ticket). At 100,000 tickets this took 4.2 s on PostgreSQL as
- * two queries with four pause subqueries per ticket each (tests/bench/postventa.ts).
+ * waiting on the owner. Each ticket's figures with the pauses taken out are stored on its row
+ * (tickets.response_seconds / resolution_seconds, kept by the database's triggers on tickets and
+ * ticket_pauses: docs/decisions.md D-290), so this is a plain aggregate of the filtered tickets, one
+ * statement per grouping. At 100,000 tickets on PostgreSQL: 80 ms p50, 100 ms p95, 135 ms p99 on the
+ * busy shared machine, where the statement that did the pause arithmetic per request (range_agg over
+ * every ticket's pauses) took 355 / 426 / 504 ms in the same run (tests/bench/postventa.ts).
  */
 export async function efficiency(db: DbOrTx, where: SQL) {
-  const pausedUntil = (until: SQL) => sql`(select coalesce(sum(extract(epoch from upper(r) - lower(r))), 0)::float8
-    from unnest(m.ranges * tstzmultirange(tstzrange(m.created_at, ${until}))) r)`;
-  const rows = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`
-    select g.*, case when g.by_project then pr.name else coalesce(u.first_name || ' ' || u.last_name, '') end as label from (
-      select grouping(x.project_id) = 0 as by_project, x.responsible_id, x.project_id,
+  // One statement per grouping, sent together: on PostgreSQL they run side by side, each an index-only scan of
+  // tickets_clock_<grouping>_idx that hands the response figures to the median already in order.
+  const grouped = (by: 'responsible_id' | 'project_id') => sql`
+    select ${sql.raw(by === 'project_id' ? 'true' : 'false')} as by_project, g.*, ${
+      by === 'project_id' ? sql`pr.name` : sql`coalesce(u.first_name || ' ' || u.last_name, '')`
+    } as label from (
+      select x.${sql.raw(by)},
         count(x.response_s)::int as response_count, avg(x.response_s) as response_avg,
         percentile_cont(0.5) within group (order by x.response_s) as response_median,
         count(x.resolution_s)::int as resolution_count, avg(x.resolution_s) as resolution_avg,
         percentile_cont(0.5) within group (order by x.resolution_s) as resolution_median
       from (
-        select tickets.responsible_id, tickets.project_id,
-          extract(epoch from (tickets.first_response_at - tickets.created_at)) - coalesce(pz.response, 0) as response_s,
-          case when tickets.state in (${sqlLiterals(TICKET_RESOLVED_STATES)})
-            then extract(epoch from (tickets.resolved_at - tickets.created_at)) - coalesce(pz.resolution, 0) end as resolution_s
-        from tickets left join (
-          select m.id, ${pausedUntil(sql`m.first_response_at`)} as response, ${pausedUntil(sql`m.resolved_at`)} as resolution
-          from (select tickets.id, tickets.created_at, tickets.first_response_at, tickets.resolved_at,
-              range_agg(tstzrange(p.started_at, coalesce(p.ended_at, now()))) as ranges
-            from ticket_pauses p join tickets on tickets.id = p.ticket_id where ${where} group by tickets.id) m
-        ) pz on pz.id = tickets.id
-        where ${where}
-      ) x group by grouping sets ((x.responsible_id), (x.project_id))
-    ) g left join users u on u.id = g.responsible_id left join projects pr on pr.id = g.project_id
-    order by g.by_project, label`),
-  );
+        select tickets.${sql.raw(by)}, tickets.response_seconds as response_s,
+          case when tickets.state in (${sqlLiterals(TICKET_RESOLVED_STATES)}) then tickets.resolution_seconds end as resolution_s
+        from tickets where ${where}
+      ) x group by x.${sql.raw(by)}
+    ) g ${by === 'project_id' ? sql`left join projects pr on pr.id = g.project_id` : sql`left join users u on u.id = g.responsible_id`}
+    order by label`;
+  const [byResponsible, byProject] = await Promise.all([
+    db.execute(grouped('responsible_id')),
+    db.execute(grouped('project_id')),
+  ]);
+  const rows = [...rowsOf<Record<string, unknown>>(byResponsible), ...rowsOf<Record<string, unknown>>(byProject)];
   const shape = (r: Record<string, unknown>) => ({
     response: {
       count: Number(r.response_count),
@@ -187,18 +186,36 @@ type StatRow = {
   units: number | null;
 };
 
+/** Whose failures estadisticas counts: the company's, in these projects, created in [from, to) when given. */
+export type StatsFilter = { companyId: number; projectIds: number[]; from?: Date; to?: Date };
+
 /**
  * estadisticas (docs/product.md#dashboards): failures by place, item and severity, and recurrence by
- * unit type. One scan of the failures: they are first counted per unit and detail (a few thousand
- * rows even for 400,000 failures), and every figure is taken from that. The five separate scans,
- * each joined to tickets, took 2.2 s on PostgreSQL at that volume (tests/bench/postventa.ts).
+ * unit type. Every figure comes from the failures counted per unit and copied names (a few thousand
+ * rows even for 400,000 failures). Over all time (the default) those counts are read from
+ * failure_stats, kept by the database's triggers on failures (docs/decisions.md D-290): at 400,000
+ * failures on PostgreSQL 35 ms p50, 80 ms p99, where grouping the failures per request took 183 ms
+ * p50, 222 ms p99 in the same run (tests/bench/postventa.ts). A date range (today, week, month, custom)
+ * groups the failures it holds, found by failures_project_idx.
  */
-export async function statistics(db: DbOrTx, where: SQL) {
+export async function statistics(db: DbOrTx, filter: StatsFilter) {
+  const projects = filter.projectIds.length ? filter.projectIds : [-1];
+  const inProjects = (column: SQL) =>
+    sql`${column} in (${sql.join(
+      projects.map((p) => sql`${p}`),
+      sql`, `,
+    )})`;
+  const perUnit =
+    filter.from || filter.to
+      ? sql`select failures.unit_id, failures.place_name, failures.item_name, failures.category, failures.detail_name, failures.severity, count(*)::int as n
+      from failures where failures.company_id = ${filter.companyId} and ${inProjects(sql`failures.project_id`)}
+        ${filter.from ? sql`and failures.created_at >= ${filter.from}` : sql``} ${filter.to ? sql`and failures.created_at < ${filter.to}` : sql``}
+      group by 1, 2, 3, 4, 5, 6`
+      : sql`select s.unit_id, s.place_name, s.item_name, s.category, s.detail_name, s.severity, s.n from failure_stats s
+      where s.company_id = ${filter.companyId} and ${inProjects(sql`s.project_id`)}`;
   const rows = rowsOf<StatRow>(
     await db.execute(sql`
-    with per_unit as (
-      select failures.unit_id, failures.place_name, failures.item_name, failures.category, failures.detail_name, failures.severity, count(*)::int as n
-      from failures where ${where} group by 1, 2, 3, 4, 5, 6),
+    with per_unit as (${perUnit}),
     typed as (select un.unit_type_id, per_unit.* from per_unit join units un on un.id = per_unit.unit_id)
     select * from (select 'place' as kind, null::int as unit_type_id, place_name as name, null::text as item, null::text as detail, null::text as category,
         sum(n)::int as n, null::int as units, row_number() over (order by sum(n) desc, place_name) as pos from typed group by place_name) by_place where pos <= 50

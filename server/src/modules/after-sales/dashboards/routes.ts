@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
-import { and, eq, gte, inArray, lt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { DATE_PRESETS, ticketListQuerySchema } from '#domain/schemas/after-sales';
 import { idList, isoDate } from '#domain/schemas/common';
 import type { AppEnv } from '../../../http/context.ts';
 import { currentUser, requirePermission } from '../../../auth/guard.ts';
 import { queryOf } from '../../../lib/validate.ts';
-import { companies, failures } from '../../../db/schema/index.ts';
+import { companies } from '../../../db/schema/index.ts';
 import { ticketFilter } from '../tickets/list.ts';
 import { presetRange, timezoneOf } from '../shared/dates.ts';
 import { efficiency, requestsBoard, statistics } from './queries.ts';
@@ -47,11 +47,12 @@ export const dashboardRoutes = new Hono<AppEnv>()
     const projects = q.project_id?.length
       ? q.project_id.filter((p) => user.projectIds.includes(p))
       : [...user.projectIds];
-    const where = and(
-      eq(failures.companyId, user.companyId),
-      inArray(failures.projectId, projects.length ? projects : [-1]),
-      range.from ? gte(failures.createdAt, range.from) : undefined,
-      range.to ? lt(failures.createdAt, range.to) : undefined,
-    )!;
-    return c.json({ data: await statistics(db, where) });
+    return c.json({
+      data: await statistics(db, {
+        companyId: user.companyId,
+        projectIds: projects,
+        from: range.from,
+        to: range.to,
+      }),
+    });
   });
