@@ -42,6 +42,22 @@ export const SESSION_ENDED_EVENT = 'session.ended';
  */
 export const PERMISSIONS_CHANGED_EVENT = 'permissions.changed';
 
+/**
+ * The part of an event's data only staff screens may read (a ticket's list row with its clocks, say): the
+ * gateway sends events without it to owner sockets, and webhooks never carry it.
+ */
+export const STAFF_DATA = 'staff';
+
+/** The event as an owner's socket receives it: without its staff part. */
+export function withoutStaffData(event: LiveEvent): LiveEvent {
+  if (!(STAFF_DATA in event.data)) return event;
+  const { [STAFF_DATA]: _staff, ...data } = event.data;
+  return { ...event, data };
+}
+
+/** Room every owner socket joins by itself, so an emit can leave owners out (`except`); no client may ask for it. */
+export const OWNER_SOCKETS_ROOM = 'owners';
+
 export type RoomKind = 'company' | 'project' | 'user' | 'entity';
 
 /** Room names: company:<id>, project:<id>, user:<id>, and <entityType>:<id> (ticket:<id>…). */
@@ -92,7 +108,7 @@ export type ServerToClientEvents = {
 /** Client → server Socket.IO events; each answers through the ack callback. */
 export type ClientToServerEvents = {
   join: (room: string, ack: (r: JoinResult) => void) => void;
-  leave: (room: string, ack: (r: { ok: true }) => void) => void;
+  leave: (room: string, ack: (r: JoinResult) => void) => void;
   /** Asks for the events after `lastEventId` in this socket's rooms (answer to `gap`). */
   replay: (lastEventId: number, ack: (r: { ok: boolean }) => void) => void;
 };

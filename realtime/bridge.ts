@@ -63,7 +63,12 @@ export function startBridge(opts: BridgeOptions) {
     } catch {
       return;
     }
-    if (!isLiveEvent(event) || recent.has(event.id)) return;
+    if (isLiveEvent(event)) accept(event);
+  });
+
+  /** Each event once: a repeat (MQTT redelivery, or the broker's copy of one delivered locally) is dropped. */
+  function accept(event: LiveEvent) {
+    if (recent.has(event.id)) return;
     recent.add(event.id);
     order.push(event.id);
     if (order.length > RECENT_MAX) recent.delete(order.shift()!);
@@ -80,7 +85,7 @@ export function startBridge(opts: BridgeOptions) {
         opts.onEvent(e);
       },
     );
-  });
+  }
 
   return {
     link,
@@ -90,6 +95,8 @@ export function startBridge(opts: BridgeOptions) {
     get received() {
       return received;
     },
+    /** An event from the relay of this process, before the broker has it (server/src/events/relay.ts deliverLocally). */
+    deliver: (event: LiveEvent) => accept(event),
     close: () => link.close(),
   };
 }

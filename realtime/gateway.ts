@@ -4,11 +4,14 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import {
+  OWNER_SOCKETS_ROOM,
   parseRoom,
   REPLAY_LIMIT,
   rooms,
   roomsOfEvent,
   SESSION_ENDED_EVENT,
+  STAFF_DATA,
+  withoutStaffData,
   type ClientToServerEvents,
   type LiveEvent,
   type ParsedRoom,
@@ -160,7 +163,8 @@ export async function createGateway<U extends GatewayUser>(opts: GatewayOptions<
     const joined = [...socket.rooms].filter((r) => r !== socket.id);
     const { events, complete } = await authority.replaySince(socket.data.user, lastId, joined, REPLAY_LIMIT);
     if (!complete) return void socket.emit('resync');
-    for (const e of events) if (e.type !== SESSION_ENDED_EVENT) socket.emit('event', e);
+    const owner = socket.data.user.kind === 'owner';
+    for (const e of events) if (e.type !== SESSION_ENDED_EVENT) socket.emit('event', owner ? withoutStaffData(e) : e);
   }
 
   io.on('connection', (socket: GatewaySocket<U>) => {
@@ -174,6 +178,8 @@ export async function createGateway<U extends GatewayUser>(opts: GatewayOptions<
     });
     socket.on('leave', (room, ack) => {
       const reply = replyTo(ack);
+      // The owners' room is what keeps staff data from an owner's socket: it is never left.
+      if (room === OWNER_SOCKETS_ROOM) return reply({ ok: false, error: 'forbidden' });
       Promise.resolve(socket.leave(String(room))).then(
         () => reply({ ok: true }),
         (error) => log.warn('gateway leave failed', { error: String(error) }),
@@ -199,6 +205,7 @@ export async function createGateway<U extends GatewayUser>(opts: GatewayOptions<
     void (async () => {
       await socket.join(rooms.user(user.id));
       if (user.kind === 'staff') await socket.join(rooms.company(user.companyId));
+      else await socket.join(OWNER_SOCKETS_ROOM);
       const wanted = Array.isArray(auth.rooms) ? auth.rooms.slice(0, MAX_HANDSHAKE_ROOMS) : [];
       for (const room of wanted) await tryJoin(socket, room).catch(() => 'forbidden');
       const lastId = Number(auth.lastEventId);
@@ -225,7 +232,11 @@ export async function createGateway<U extends GatewayUser>(opts: GatewayOptions<
       );
       return;
     }
-    io.to(roomsOfEvent(event)).emit('event', event);
+    const to = roomsOfEvent(event);
+    if (!(STAFF_DATA in event.data)) return void io.to(to).emit('event', event);
+    // Staff sockets of the company are in its room; owner sockets in theirs: each gets its version once.
+    io.to(to).except(OWNER_SOCKETS_ROOM).emit('event', event);
+    io.to(to).except(rooms.company(event.companyId)).emit('event', withoutStaffData(event));
   };
   const nodeId = randomBytes(6).toString('hex');
   const bridge: Bridge = startBridge({
@@ -264,6 +275,8 @@ export async function createGateway<U extends GatewayUser>(opts: GatewayOptions<
     bridge,
     /** Emits an event straight to its rooms (used by tests and the bench's bare baseline). */
     emit,
+    /** An event from this process's relay: emitted as if it came from the broker, whose copy is then dropped. */
+    deliver: (event: LiveEvent) => bridge.deliver(event),
     get ready() {
       return bridge.connected;
     },

@@ -1,7 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { ClientToServerEvents, JoinResult, LiveEvent, ServerToClientEvents } from '#domain/realtime';
+import {
+  OWNER_SOCKETS_ROOM,
+  STAFF_DATA,
+  type ClientToServerEvents,
+  type JoinResult,
+  type LiveEvent,
+  type ServerToClientEvents,
+} from '#domain/realtime';
 import { createRealtimeTestContext, type RealtimeTestContext } from './test-support.ts';
 import { outbox, owners, unitOwners, units, users } from '../server/src/db/schema/index.ts';
 import { recordEvent, transactionWithEvents } from '../server/src/events/outbox.ts';
@@ -159,6 +166,71 @@ describe('room joins (docs/architecture.md §5 step 4: rooms joined only after a
     expect(await join(socket, `ticket:${mine}`)).toEqual({ ok: true });
     expect(await join(socket, `ticket:${theirs}`)).toEqual({ ok: false, error: 'forbidden' });
     expect(await join(socket, `project:${unit.projectId}`)).toEqual({ ok: false, error: 'forbidden' });
+  });
+
+  it("reaches sockets once through this process's relay: the broker's copy and a repeat hand-over are dropped", async () => {
+    const p0 = ctx.seed.projectIds[0];
+    const c = open(admin);
+    await connected(c.socket);
+    expect(await join(c.socket, `project:${p0}`)).toEqual({ ok: true });
+    const received = ctx.realtime.gateway!.bridge.received;
+    const id = await emitIn(p0, { phase: 'local' });
+    await until(() => c.events.some((e) => e.id === id));
+    await relayDrained();
+    const [row] = await ctx.db.select().from(outbox).where(eq(outbox.id, id));
+    ctx.realtime.gateway!.deliver({ ...c.events.find((e) => e.id === id)!, at: row.createdAt.toISOString() });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(c.events.filter((e) => e.id === id)).toHaveLength(1);
+    expect(ctx.realtime.gateway!.bridge.received - received).toBe(1);
+  });
+
+  it("sends an event's staff part to staff sockets only, live and replayed, and an owner cannot leave the owners' room", async () => {
+    const [owner] = await ctx.db
+      .select({ unitId: unitOwners.unitId })
+      .from(owners)
+      .innerJoin(unitOwners, eq(unitOwners.ownerId, owners.id))
+      .innerJoin(users, eq(users.id, owners.userId))
+      .where(eq(users.username, 'propietario'));
+    const [unit] = await ctx.db.select().from(units).where(eq(units.id, owner.unitId));
+    const inserted = (await ctx.db.execute(
+      `insert into tickets (company_id, project_id, unit_id, number, code, subject, origin, state) values (${unit.companyId}, ${unit.projectId}, ${unit.id}, 9101, 'T-9101', 'Humedad', 'WEB', 'N') returning id` as never,
+    )) as unknown as { rows: { id: number }[] };
+    const ticketId = inserted.rows[0].id;
+    const emitStaff = (phase: string) =>
+      transactionWithEvents(ctx.deps, (tx) =>
+        recordEvent(tx, {
+          type: 'test.changed',
+          companyId: unit.companyId,
+          projectId: unit.projectId,
+          entity: { type: 'ticket', id: ticketId },
+          data: { phase, [STAFF_DATA]: { row: { id: ticketId } } },
+        }),
+      );
+    const owned = open(await ctx.login('propietario'));
+    const staff = open(admin);
+    await Promise.all([connected(owned.socket), connected(staff.socket)]);
+    expect(await join(owned.socket, `ticket:${ticketId}`)).toEqual({ ok: true });
+    expect(await join(staff.socket, `project:${unit.projectId}`)).toEqual({ ok: true });
+    expect(await join(staff.socket, `ticket:${ticketId}`)).toEqual({ ok: true });
+    expect(await new Promise((r) => owned.socket.emit('leave', OWNER_SOCKETS_ROOM, r))).toEqual({
+      ok: false,
+      error: 'forbidden',
+    });
+    const live = await emitStaff('live');
+    await until(() => owned.events.some((e) => e.id === live) && staff.events.some((e) => e.id === live));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(staff.events.filter((e) => e.id === live)).toHaveLength(1);
+    expect(staff.events.find((e) => e.id === live)!.data).toEqual({
+      phase: 'live',
+      [STAFF_DATA]: { row: { id: ticketId } },
+    });
+    expect(owned.events.filter((e) => e.id === live).map((e) => e.data)).toEqual([{ phase: 'live' }]);
+
+    await relayDrained();
+    const replayed = open(await ctx.login('propietario'), { lastEventId: live - 1, rooms: [`ticket:${ticketId}`] });
+    await connected(replayed.socket);
+    await until(() => replayed.events.some((e) => e.id === live));
+    expect(replayed.events.find((e) => e.id === live)!.data).toEqual({ phase: 'live' });
   });
 });
 

@@ -72,9 +72,14 @@ export async function startRealtime(deps: AppDeps, opts: RealtimeOptions = {}) {
     onError: (error) => log.warn('mqtt link error', { error: error.message }),
   });
   deps.mqttCredentials = (grant, ttlSeconds) => issueMqttCredentials(secret, grant, ttlSeconds);
-  const events = startEventFlow(deps, { publisher: link, namespace: settings.mqttNamespace, pollMs: opts.pollMs });
-
   let gateway: Gateway | undefined;
+  const events = startEventFlow(deps, {
+    publisher: link,
+    namespace: settings.mqttNamespace,
+    pollMs: opts.pollMs,
+    deliverLocally: (event) => gateway?.deliver(event),
+  });
+
   if (opts.server) {
     gateway = await createGateway({
       server: opts.server,

@@ -1,3 +1,4 @@
+import type { LiveEvent } from '#domain/realtime';
 import type { AppDeps } from '../http/context.ts';
 import { createOutboxConsumer, type OutboxConsumer } from './consumer.ts';
 import { createOutboxRelay, type EventPublisher, type OutboxRelay } from './relay.ts';
@@ -9,6 +10,8 @@ export type EventFlowOptions = {
   namespace?: string;
   /** Faster polls for tests. */
   pollMs?: number;
+  /** The gateway of this process, if any (relay.ts deliverLocally). */
+  deliverLocally?: (event: LiveEvent) => void;
 };
 
 /**
@@ -21,7 +24,14 @@ export function startEventFlow(deps: AppDeps, opts: EventFlowOptions = {}) {
   const log = deps.log.child({ component: 'realtime' });
   const { publisher } = opts;
   const relay: OutboxRelay | undefined = publisher
-    ? createOutboxRelay({ db: deps.database.db, publisher, log, namespace: opts.namespace, pollMs: opts.pollMs })
+    ? createOutboxRelay({
+        db: deps.database.db,
+        publisher,
+        log,
+        namespace: opts.namespace,
+        pollMs: opts.pollMs,
+        deliverLocally: opts.deliverLocally,
+      })
     : undefined;
   const consumers: OutboxConsumer[] = deps.registry.outboxConsumers().map(({ name, handler }) =>
     createOutboxConsumer({

@@ -4,6 +4,7 @@ import { wireTopic } from '#domain/realtime-topics';
 import type { Db } from '../db/client.ts';
 import { outbox, outboxConsumers } from '../db/schema/index.ts';
 import type { Logger } from '../lib/logger.ts';
+import type { LiveEvent } from '#domain/realtime';
 import { toLiveEvent } from './outbox.ts';
 import { createRunLoop } from './run-loop.ts';
 
@@ -24,6 +25,12 @@ export type RelayOptions = {
   pollMs?: number;
   leaseMs?: number;
   maxBackoffMs?: number;
+  /**
+   * A gateway in this process: each event is handed to it as it is read, before the broker has it, so local
+   * sockets do not wait for the MQTT round trip (on PGlite the request still building its answer holds the
+   * thread, and the broker's acknowledgement with it). The gateway drops the broker's copy by id.
+   */
+  deliverLocally?: (event: LiveEvent) => void;
 };
 
 const LEASE = 'relay';
@@ -41,6 +48,13 @@ export function createOutboxRelay(opts: RelayOptions) {
   const leaseMs = opts.leaseMs ?? 15_000;
   const maxBackoffMs = opts.maxBackoffMs ?? 5000;
   const holder = randomUUID();
+  const deliverLocally = (event: LiveEvent) => {
+    try {
+      opts.deliverLocally?.(event);
+    } catch (error) {
+      log.warn('local delivery of an event failed', { id: event.id, error: String(error) });
+    }
+  };
   let leaseUntil = 0;
   let published = 0;
 
@@ -68,7 +82,11 @@ export function createOutboxRelay(opts: RelayOptions) {
     if (rows.length === 0) return false;
     // Sent back to back on one connection, so the broker receives them in id order.
     const results = await Promise.allSettled(
-      rows.map((row) => publisher.publish(wireTopic(row.topic, opts.namespace), JSON.stringify(toLiveEvent(row)))),
+      rows.map((row) => {
+        const event = toLiveEvent(row);
+        deliverLocally(event);
+        return publisher.publish(wireTopic(row.topic, opts.namespace), JSON.stringify(event));
+      }),
     );
     const acked = rows.filter((_, i) => results[i].status === 'fulfilled').map((r) => r.id);
     if (acked.length) {

@@ -5,6 +5,8 @@ import { recordEvent } from '../../../events/outbox.ts';
 import { translator, pickLocale } from '../../../lib/i18n.ts';
 import type { Ticket } from './scope.ts';
 import { ownerRecipient, supervisorsOf } from './people.ts';
+import { STAFF_DATA } from '#domain/realtime';
+import { ticketScreenView } from '../tickets/list.ts';
 
 /**
  * Outbox event types this module emits (the notifications/realtime consumers key on them). Every
@@ -51,6 +53,14 @@ export const ticketCard = (t: Ticket) => ({
 });
 
 /**
+ * The data of an event that changed a ticket: its card, and for staff screens the row and board figures it
+ * left (tickets/list.ts ticketScreenView), so lists and boards change without asking. Call after the writes.
+ */
+export async function ticketEventData(tx: Tx, ticket: Ticket) {
+  return { ...ticketCard(ticket), [STAFF_DATA]: await ticketScreenView(tx, ticket.id) };
+}
+
+/**
  * Who hears about a ticket: responsible and cc (never the actor), the project's supervisors when
  * `supervisors` (a new ticket and state changes, docs/product.md#notifications), and the applicant's
  * portal account when `toOwner` and its e-mail is verified (docs/product.md §5). `ownerNotifiable` goes
@@ -90,7 +100,7 @@ export async function emitTicketEvent(
   },
 ) {
   const who = await recipients(tx, ticket, opts.actorId, opts.toOwner ?? false, { supervisors: opts.supervisors });
-  const data = { ...ticketCard(ticket), ...opts.data, ownerNotifiable: who.ownerNotifiable };
+  const data = { ...(await ticketEventData(tx, ticket)), ...opts.data, ownerNotifiable: who.ownerNotifiable };
   if (opts.activity !== false) {
     await tx.insert(activityLog).values({
       companyId: ticket.companyId,

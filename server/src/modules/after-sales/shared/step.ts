@@ -6,7 +6,7 @@ import { recordEvent } from '../../../events/outbox.ts';
 import { transitionNotAllowed } from '../../../commands/runner.ts';
 import { nextState, stateNameOf, type MachineAction, type StateNameOf } from '../../../commands/machine-check.ts';
 import type { Ticket } from './scope.ts';
-import { recipients, ticketCard, ticketLink, type AfterSalesEventType } from './events.ts';
+import { recipients, ticketEventData, ticketLink, type AfterSalesEventType } from './events.ts';
 
 export type Step<M extends AnyStateMachine> = {
   from: StateNameOf<M>;
@@ -72,7 +72,7 @@ export async function recordStep(
     action: opts.action,
     from: step.from,
     to: step.to,
-    data: { ...ticketCard(ticket), ...opts.data, ownerNotifiable: who.ownerNotifiable },
+    data: { ...(await ticketEventData(tx, ticket)), ...opts.data, ownerNotifiable: who.ownerNotifiable },
     notify: who.notify,
     link: ticketLink(ticket.id),
   });

@@ -14,7 +14,7 @@ import type { AppDeps, SessionUser } from '../../../http/context.ts';
 import type { Translate } from '../../../lib/i18n.ts';
 import { runCommand, type Transition } from '../../../commands/runner.ts';
 import { loadTicket, type Ticket } from '../shared/scope.ts';
-import { recipients, ticketCard, ticketLink } from '../shared/events.ts';
+import { recipients, ticketEventData, ticketLink } from '../shared/events.ts';
 
 type Extra = (tx: Tx, next: Transition<typeof ticketMachine, Ticket>, row: Ticket) => Promise<void>;
 
@@ -89,12 +89,16 @@ export async function ticketCommand(
         });
       }
       await extra?.(tx, next, row);
-      return { row, who: await recipients(tx, row, user.id, true, { supervisors: true }) };
+      return {
+        row,
+        who: await recipients(tx, row, user.id, true, { supervisors: true }),
+        eventData: await ticketEventData(tx, row),
+      };
     },
     userId: user.id,
     t,
     eventType: 'ticket.state_changed',
-    data: (_next, r) => ({ ...ticketCard(r.row), ownerNotifiable: r.who.ownerNotifiable }),
+    data: (_next, r) => ({ ...r.eventData, ownerNotifiable: r.who.ownerNotifiable }),
     notify: (_next, r) => r.who.notify,
     link: ticketLink(ticketId),
   });

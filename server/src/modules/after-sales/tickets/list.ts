@@ -25,7 +25,7 @@ import { ticketScope, type Ticket } from '../shared/scope.ts';
 import { isReadyToResolve } from '#machines/ticket';
 import { fullName } from '../../../db/staff.ts';
 import { visibleProjectsOf } from '../../../auth/guard.ts';
-import { pausesOf, slaColumns, slaOfRow, slaOrder, slaWhere } from './sla-sql.ts';
+import { clocksOfRow, pausesOf, slaColumns, slaOfRow, slaOrder, slaWhere } from './sla-sql.ts';
 
 export const PRIORITY_RANK = priorityRank(tickets.priority);
 
@@ -188,6 +188,22 @@ export function listRow(r: Row, progress?: TicketProgress, now = new Date()) {
     sla: slaOfRow(t, r, now),
   };
 }
+
+/**
+ * What staff screens need to show a ticket as a write left it, without asking (docs/architecture.md §5 step 5):
+ * its list row, and whether the board counts it overdue (the response clock past its target, the same cut as
+ * the board's SQL). Read inside the writing transaction, after its writes.
+ */
+export async function ticketScreenView(db: DbOrTx, ticketId: number, now = new Date()) {
+  const [r] = await selectRows(db).where(eq(tickets.id, ticketId));
+  if (!r) return undefined;
+  const progress = await progressOf(db, [ticketId]);
+  return {
+    row: listRow(r, progress.get(ticketId), now),
+    overdue: clocksOfRow(r.ticket, r, now).response.status === 'overdue',
+  };
+}
+export type TicketScreenView = NonNullable<Awaited<ReturnType<typeof ticketScreenView>>>;
 
 function orderOf(q: Partial<TicketListQuery>) {
   if (q.sortBy === 'sla') return [slaOrder(q.descending ?? false), asc(tickets.id)];

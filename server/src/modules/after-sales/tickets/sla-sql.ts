@@ -92,9 +92,9 @@ export const slaColumns = {
 };
 export type SlaMeasure = { [K in keyof typeof slaColumns]: unknown };
 
-/** The row's shown clock, judged by domain/sla.ts from what the SQL measured. */
-export function slaOfRow(ticket: Ticket, m: SlaMeasure, now = new Date()) {
-  const clocks = clocksOf(
+/** Both clocks of a row, judged by domain/sla.ts from what the SQL measured. */
+export function clocksOfRow(ticket: Ticket, m: SlaMeasure, now = new Date()) {
+  return clocksOf(
     ticket,
     {
       responseElapsedMs: Number(m.slaResponseElapsed) * 1000,
@@ -103,5 +103,8 @@ export function slaOfRow(ticket: Ticket, m: SlaMeasure, now = new Date()) {
     },
     { responseHours: Number(m.slaResponseHours), responsibleIsAgent: Boolean(m.slaIsAgent), now },
   );
-  return ticketSla(ticket.state, clocks);
 }
+
+/** The row's shown clock. */
+export const slaOfRow = (ticket: Ticket, m: SlaMeasure, now = new Date()) =>
+  ticketSla(ticket.state, clocksOfRow(ticket, m, now));

@@ -1,4 +1,5 @@
 import type { WebhookEventName } from '#domain/webhook-events';
+import { STAFF_DATA } from '#domain/realtime';
 import type { OutboxRow } from '../../../events/outbox.ts';
 
 /** What a receiver gets (docs/api.md "Webhooks"): the event's name, when it happened, and its public facts. */
@@ -17,8 +18,8 @@ export type WebhookPayload = {
   };
 };
 
-/** Keys of an event's data that steer the app itself (who to notify, whether an owner may be mailed): never sent. */
-const INTERNAL_KEYS = new Set(['notify', 'ownerNotifiable', 'link', 'labels', 'recipients']);
+/** Keys of an event's data that steer the app itself (who to notify, whether an owner may be mailed, what staff screens show): never sent. */
+const INTERNAL_KEYS = new Set(['notify', 'ownerNotifiable', 'link', 'labels', 'recipients', STAFF_DATA]);
 
 const publicAttributes = (data: unknown): Record<string, unknown> =>
   Object.fromEntries(

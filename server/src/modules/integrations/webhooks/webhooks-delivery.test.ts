@@ -60,9 +60,9 @@ describe('webhook delivery (docs/product.md §4, §8; docs/api.md Webhooks)', ()
       type: 'ticket.created',
       data: { object: 'ticket', id: 5000, project_id: ctx.seed.projectIds[0], attributes: { code: 'PV-5000' } },
     });
-    // Never the notify list nor internal flags.
+    // Never the notify list, internal flags nor what only staff screens read.
     const body = receiver.seen.get(wanted[0])!.body;
-    expect(body).not.toMatch(/notify|ownerNotifiable|\/warranties/i);
+    expect(body).not.toMatch(/notify|ownerNotifiable|\/warranties|Javiera/i);
     const logs = await ctx.db.select().from(webhookLogs).where(eq(webhookLogs.applicationId, app.id));
     expect(logs.filter((l) => l.status === 'fallido').length).toBeGreaterThanOrEqual(50);
     expect(logs.filter((l) => l.status === 'entregado')).toHaveLength(25);

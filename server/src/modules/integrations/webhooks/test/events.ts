@@ -1,3 +1,4 @@
+import { STAFF_DATA } from '#domain/realtime';
 import { recordEvent, transactionWithEvents } from '../../../../events/outbox.ts';
 import type { TestContext } from '../../../../test-support.ts';
 
@@ -14,7 +15,12 @@ export async function emitTicketEvents(ctx: TestContext, count: number, type = '
           entity: { type: 'ticket', id: 5000 + i },
           actorId: null,
           action: 'created',
-          data: { code: `PV-${5000 + i}`, subject: 'Filtración', ownerNotifiable: true },
+          data: {
+            code: `PV-${5000 + i}`,
+            subject: 'Filtración',
+            ownerNotifiable: true,
+            [STAFF_DATA]: { row: { id: 5000 + i, applicant: { id: 9, name: 'Javiera Castillo' } }, overdue: false },
+          },
           notify: [1, 2],
           link: '/warranties/solicitud/1',
         }),
