@@ -3,6 +3,7 @@ import type { OrderKind } from './types.ts';
 
 const ROOT = 'after-sales';
 const base = createQueryKeys(ROOT);
+export const TICKET_LIST = 'tickets';
 
 /**
  * The one query-key factory of the after-sales module. Everything about one ticket sits under
@@ -10,6 +11,8 @@ const base = createQueryKeys(ROOT);
  */
 export const afterSalesKeys = {
   ...base,
+  /** Every page of the solicitudes list (tickets-api.ts ticketListQuery names its list 'tickets'). */
+  ticketPages: () => [...base.lists(), TICKET_LIST] as const,
   ticket: (id: number) => [ROOT, 'ticket', id] as const,
   ticketDetail: (id: number) => [ROOT, 'ticket', id, 'detail'] as const,
   timeline: (id: number) => [ROOT, 'ticket', id, 'timeline'] as const,
@@ -27,6 +30,7 @@ export const afterSalesKeys = {
   agendas: () => [ROOT, 'agenda'] as const,
   agenda: (args: Record<string, unknown> = {}) => [ROOT, 'agenda', args] as const,
   dashboards: () => [ROOT, 'dashboards'] as const,
+  boards: () => [ROOT, 'dashboards', 'board'] as const,
   board: (args: Record<string, unknown>) => [ROOT, 'dashboards', 'board', args] as const,
   efficiency: (args: Record<string, unknown>) => [ROOT, 'dashboards', 'efficiency', args] as const,
   statistics: (args: Record<string, unknown>) => [ROOT, 'dashboards', 'statistics', args] as const,

@@ -39,9 +39,13 @@ export function invalidateTicketLists(queryClient: QueryClient): void {
  * the failures (closing removes the pending ones) and the orders (whether a schedule may change
  * follows the ticket's state, docs/product.md §4) change too.
  */
-export function applyTicket(queryClient: QueryClient, ticket: TicketDetail): void {
+export function applyTicket(
+  queryClient: QueryClient,
+  ticket: TicketDetail,
+  // What the screen showed before the write (an optimistic header is not what the server had).
+  before = queryClient.getQueryData(ticketDetailQuery(ticket.id).queryKey),
+): void {
   const { queryKey } = ticketDetailQuery(ticket.id);
-  const before = queryClient.getQueryData(queryKey);
   queryClient.setQueryData(queryKey, ticket);
   const moved = before?.state !== ticket.state;
   invalidateTicketParts(queryClient, ticket.id, moved ? ['timeline', 'failures', 'orders'] : ['timeline']);

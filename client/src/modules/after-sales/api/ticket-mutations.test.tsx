@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../api/mock-fetch.ts';
-import { invalidatedKeys, runWrite } from '../test/cache.tsx';
+import { act, waitFor } from '@testing-library/react';
+import type { TicketDetail } from './types.ts';
+import { invalidatedKeys, renderWithClient, runWrite, seededClient } from '../test/cache.tsx';
 import { ticketDetail } from '../test/fixtures.ts';
 import { afterSalesKeys } from './keys.ts';
 import {
@@ -33,6 +35,21 @@ describe('ticket writes put the answer in the header and mark only what else cha
       'ticket/31/timeline/1',
     ]);
     expect(api.calls.map((c) => c.method)).toEqual(['POST']);
+  });
+
+  it('the header shows the state the machine leads to while the request runs; a refusal puts back what it showed', async () => {
+    const queryClient = seededClient();
+    const header = () => queryClient.getQueryData<TicketDetail>(afterSalesKeys.ticketDetail(31));
+    const shownDuringRequest: unknown[] = [];
+    mockFetch(() => {
+      shownDuringRequest.push([header()?.state, header()?.previous_state]);
+      return { status: 409, body: { message: 'No permitido', errors: [] } };
+    });
+    const { result } = renderWithClient(queryClient, () => useTicketAction(31));
+    act(() => result.current.mutate({ event: 'ticket.postpone' }));
+    await waitFor(() => expect(result.current.isError).toBe(true));
+    expect(shownDuringRequest).toEqual([['postergada', 'abierta']]);
+    expect(header()).toEqual(ticketDetail());
   });
 
   it('an edit that keeps the state: only the timeline and the lists besides the header', async () => {

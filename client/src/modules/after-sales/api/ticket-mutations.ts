@@ -2,7 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TicketUpdateInput } from '#domain/schemas/after-sales';
 import { afterSalesKeys } from './keys.ts';
 import { applyTicket, invalidateTicketLists, invalidateTicketParts } from './ticket-cache.ts';
-import { ticketsApi, type TicketActionEvent } from './tickets-api.ts';
+import { ticketDetailQuery, ticketsApi, type TicketActionEvent } from './tickets-api.ts';
+import type { TicketEvent } from '#machines/ticket';
+import { pendingFailuresOf, ticketStateAfter } from '../components/ticket-machine.ts';
 
 /**
  * The ticket writes of docs/product.md §2/§4 (create, edit, actions, merge, bulk, messages), each with
@@ -25,13 +27,34 @@ export function useUpdateTicket(ticketId: number) {
   });
 }
 
-/** POST solicitudes/{id}/<verb>: the header's machine actions; closing and marking not applicable carry a justification. */
+/**
+ * POST solicitudes/{id}/<verb>: the header's machine actions; closing and marking not applicable carry a justification.
+ * The header shows the state the machine leads to at once; the answer settles it, a refusal puts back what was shown.
+ */
 export function useTicketAction(ticketId: number) {
   const queryClient = useQueryClient();
+  const key = ticketDetailQuery(ticketId).queryKey;
   return useMutation({
     mutationFn: ({ event, justification }: { event: TicketActionEvent; justification?: string }) =>
       ticketsApi.action(ticketId, event, justification !== undefined ? { justification } : {}),
-    onSuccess: (ticket) => applyTicket(queryClient, ticket),
+    onMutate: async ({ event, justification }) => {
+      await queryClient.cancelQueries({ queryKey: key, exact: true });
+      const shown = queryClient.getQueryData(key);
+      const after =
+        shown &&
+        ticketStateAfter({ state: shown.state, previousState: shown.previous_state }, {
+          type: event,
+          justification: justification ?? '',
+          pendingFailureCount: pendingFailuresOf(shown),
+        } as TicketEvent);
+      if (shown && after)
+        queryClient.setQueryData(key, { ...shown, state: after.state, previous_state: after.previousState });
+      return { shown };
+    },
+    onError: (_error, _input, context) => {
+      if (context?.shown) queryClient.setQueryData(key, context.shown);
+    },
+    onSuccess: (ticket, _input, context) => applyTicket(queryClient, ticket, context?.shown),
   });
 }
 

@@ -6,7 +6,7 @@ import { apiV2 } from '../../../api/clients.ts';
 import { browserTimeZone } from '../../../shared/time-zone.ts';
 import { dataListQuery } from '../../../api/query.ts';
 import type { DataEnvelope, ListEnvelope } from '../../../api/data.ts';
-import { afterSalesKeys } from './keys.ts';
+import { afterSalesKeys, TICKET_LIST } from './keys.ts';
 import type { MergeCandidate, TicketDetail, TicketRow, TimelineEntry } from './types.ts';
 
 export const API = 'postventa';
@@ -22,7 +22,7 @@ export { browserTimeZone };
 export const ticketListQuery = (filters: TicketFilters, sort: TicketSort, page: number, rowsPerPage?: number) =>
   dataListQuery<TicketRow>({
     keys: afterSalesKeys,
-    name: 'tickets',
+    name: TICKET_LIST,
     endpoint: `${API}/solicitudes`,
     pagination: { page, rowsPerPage, sortBy: sort.sortBy ?? null, descending: sort.descending },
     filters: { ...filters, tz: browserTimeZone() },

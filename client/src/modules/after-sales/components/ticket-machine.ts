@@ -1,4 +1,4 @@
-import { allowedEvents } from '#machines/engine';
+import { allowedEvents, nextState } from '#machines/engine';
 import {
   TICKET_WORKING_STATES,
   ticketMachine,
@@ -7,6 +7,11 @@ import {
   type TicketState,
   type TicketWorkingState,
 } from '#machines/ticket';
+import type { TicketDetail } from '../api/types.ts';
+
+/** Failures still to deal with (pendiente or falla): what blocks resolving and what closing removes. */
+export const pendingFailuresOf = (ticket: Pick<TicketDetail, 'counts' | 'progress'>) =>
+  ticket.counts?.pending_failures ?? Math.max(0, ticket.progress.total - ticket.progress.done);
 
 export type TicketFacts = { state: TicketState; previousState: TicketWorkingState | null; pendingFailures?: number };
 
@@ -33,6 +38,27 @@ export function ticketEventsAllowed(facts: TicketFacts, candidates?: TicketEvent
     return allowedEvents(ticketMachine, { value: facts.state, context: { previousState: facts.previousState } }, all);
   } catch {
     return []; // a state the machine does not know: offer nothing rather than something wrong
+  }
+}
+
+/**
+ * The state an event leads to, as the server's machine will decide it: what the acting tab shows while the
+ * request runs (the answer then settles it). Undefined when the machine refuses it here.
+ */
+export function ticketStateAfter(
+  facts: TicketFacts,
+  event: TicketEvent,
+): Omit<TicketFacts, 'pendingFailures'> | undefined {
+  try {
+    const next = nextState(
+      ticketMachine,
+      { value: facts.state, context: { previousState: facts.previousState } },
+      event,
+    );
+    if (!next.ok) return undefined;
+    return { state: next.value as TicketState, previousState: next.context.previousState };
+  } catch {
+    return undefined;
   }
 }
 

@@ -14,10 +14,9 @@ import type { TicketDetail } from '../api/types.ts';
 import { TextPromptDialog } from '../components/text-prompt-dialog.tsx';
 import { ConfirmDialog } from '../../../widgets/confirm-dialog.tsx';
 import { showSuccessToast } from '../../../api/notify.ts';
-import { ticketEventsAllowed } from '../components/ticket-machine.ts';
+import { pendingFailuresOf, ticketEventsAllowed } from '../components/ticket-machine.ts';
 import { EditTicketDialog } from './edit-ticket-dialog.tsx';
 import { MergeDialog } from './merge-dialog.tsx';
-import { pendingFailuresOf } from './use-ticket.ts';
 
 /**
  * Header buttons, in order; which show is the machine's answer for the ticket's state (docs/architecture.md §5)

@@ -23,7 +23,3 @@ export function useTicket(): TicketDetail {
   const { data } = useTicketQuery();
   return data!;
 }
-
-/** Failures still to deal with (pendiente or falla): what blocks resolving and what closing removes. */
-export const pendingFailuresOf = (ticket: TicketDetail) =>
-  ticket.counts?.pending_failures ?? Math.max(0, ticket.progress.total - ticket.progress.done);

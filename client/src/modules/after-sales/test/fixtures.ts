@@ -1,4 +1,4 @@
-import type { AgendaEvent, FailureView, OrderView, TicketDetail } from '../api/types.ts';
+import type { AgendaEvent, FailureView, OrderView, RequestsBoard, TicketDetail, TicketRow } from '../api/types.ts';
 
 export function ticketDetail(patch: Partial<TicketDetail> = {}): TicketDetail {
   return {
@@ -26,6 +26,61 @@ export function ticketDetail(patch: Partial<TicketDetail> = {}): TicketDetail {
     ready_to_resolve: false,
     counts: { failures: 2, pending_failures: 2, oi: 0, ot: 0, ac: 0 },
     created_at: '2026-11-01T12:00:00.000Z',
+    updated_at: '2026-11-02T12:00:00.000Z',
+    ...patch,
+  };
+}
+
+/** Ticket 31 as a list row (the same ticket as ticketDetail). */
+export function ticketRow(patch: Partial<TicketRow> = {}): TicketRow {
+  return {
+    id: 31,
+    code: 'PLD-00031',
+    number: 31,
+    subject: 'Filtración en baño',
+    state: 'abierta',
+    previous_state: null,
+    priority: 'medium',
+    origin: 'WEB',
+    project: { id: 3, name: 'Edificio Parque' },
+    tower: { id: 1, name: 'Torre A' },
+    unit: { id: 77, number: '101-A' },
+    applicant: { id: 9, name: 'Javiera Castillo' },
+    responsible: { id: 5, full_name: 'Valentina Muñoz' },
+    merged_into_id: null,
+    progress: { total: 2, done: 0, percent: 0 },
+    ready_to_resolve: false,
+    created_at: '2026-11-01T12:00:00.000Z',
+    updated_at: '2026-11-02T12:00:00.000Z',
+    sla: null,
+    ...patch,
+  };
+}
+
+type Lane = RequestsBoard['lanes'][number];
+/** A board lane for a responsible (id null: unassigned) with these cards, its counts taken from them unless given. */
+export function boardLane(id: number | null, cards: Lane['tickets'], patch: Partial<Lane> = {}): Lane {
+  const by_state = { nueva: 0, abierta: 0, en_proceso: 0, postergada: 0 };
+  for (const c of cards) by_state[c.state as keyof typeof by_state] += 1;
+  return {
+    responsible: { id, full_name: id === null ? 'Sin asignar' : `Persona ${id}`, color: null, is_agent: false },
+    open: cards.length,
+    overdue: cards.filter((c) => c.overdue).length,
+    by_state,
+    tickets: cards,
+    ...patch,
+  };
+}
+
+/** A board card of ticket `id`. */
+export function boardCard(id: number, patch: Partial<Lane['tickets'][number]> = {}): Lane['tickets'][number] {
+  return {
+    id,
+    code: `PLD-000${id}`,
+    subject: 'Filtración en baño',
+    state: 'abierta',
+    priority: 'medium',
+    overdue: false,
     updated_at: '2026-11-02T12:00:00.000Z',
     ...patch,
   };
