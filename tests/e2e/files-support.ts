@@ -38,7 +38,12 @@ export type FilesServer = { url: string; pid: number; stop(): Promise<void>; out
  * client directory) with DATA_DIR in `dataDir`. The child is the server itself, not a wrapper, so
  * /proc/<pid> is the server's memory.
  */
-export async function startFilesServer(opts: { dataDir: string; clientDir?: string }): Promise<FilesServer> {
+export async function startFilesServer(opts: {
+  dataDir: string;
+  clientDir?: string;
+  /** Another entry point: 'runtime/main.ts' is the whole app of `npm start`, live updates included. */
+  entry?: string;
+}): Promise<FilesServer> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -62,7 +67,7 @@ export async function startFilesServer(opts: { dataDir: string; clientDir?: stri
     delete env[key];
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(REPO, 'tests/e2e/files-server.ts')],
+    ['--import', 'tsx', path.join(REPO, opts.entry ?? 'tests/e2e/files-server.ts')],
     { cwd: REPO, env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';

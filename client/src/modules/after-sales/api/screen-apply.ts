@@ -132,6 +132,8 @@ const bump = <K extends string>(counts: Partial<Record<K, number>>, key: K, by: 
   if (n > 0) counts[key] = n;
   else delete counts[key];
 };
+const sameCounts = (a: Partial<Record<string, number>>, b: Partial<Record<string, number>>) =>
+  Object.keys(a).length === Object.keys(b).length && Object.keys(a).every((k) => a[k] === b[k]);
 const newestFirst = (a: Card, b: Card) => Date.parse(b.updated_at) - Date.parse(a.updated_at) || b.id - a.id;
 
 /** The live board (dashboard/solicitudes): the card leaves its lane and, still open, enters its responsible's. */
@@ -152,29 +154,33 @@ export function applyToBoard(
   const inSet = membership(filters, card, row);
   if (inSet === 'unknown') return refetch;
 
-  const lanes = board.lanes.map((l) => ({ ...l, by_state: { ...l.by_state }, tickets: [...l.tickets] }));
-  const next: RequestsBoard = {
-    ...board,
-    by_state: { ...board.by_state },
-    by_priority: { ...board.by_priority },
-    lanes,
-  };
+  // Only the lanes the card leaves and enters are copied: the others keep their identity and do not render again.
+  const lanes = [...board.lanes];
   const touched = new Set<Lane>();
-  const leave = lanes[board.lanes.indexOf(fromLane)];
-  bump(next.by_state, card.state, -1);
-  bump(next.by_priority, card.priority, -1);
+  const copyOf = (lane: Lane) => {
+    if (touched.has(lane)) return lane;
+    const copy = { ...lane, by_state: { ...lane.by_state }, tickets: [...lane.tickets] };
+    lanes[lanes.indexOf(lane)] = copy;
+    touched.add(copy);
+    return copy;
+  };
+  const byState = { ...board.by_state };
+  const byPriority = { ...board.by_priority };
+  const leave = copyOf(fromLane);
+  bump(byState, card.state, -1);
+  bump(byPriority, card.priority, -1);
   leave.open -= 1;
   leave.overdue -= Number(card.overdue);
   leave.by_state[card.state as keyof Lane['by_state']] -= 1;
   leave.tickets = leave.tickets.filter((c) => c.id !== row.id);
-  touched.add(leave);
 
   if (inSet === 'in') {
-    bump(next.by_state, row.state, 1);
+    bump(byState, row.state, 1);
     if (unresolved(row.state)) {
-      const enter = lanes.find((l) => l.responsible.id === (row.responsible?.id ?? null));
-      if (!enter) return refetch; // a responsible without a lane yet: its name, colour and profile come with the board
-      bump(next.by_priority, row.priority, 1);
+      const found = lanes.find((l) => l.responsible.id === (row.responsible?.id ?? null));
+      if (!found) return refetch; // a responsible without a lane yet: its name, colour and profile come with the board
+      const enter = copyOf(found);
+      bump(byPriority, row.priority, 1);
       enter.open += 1;
       enter.overdue += Number(view.overdue);
       enter.by_state[row.state as keyof Lane['by_state']] += 1;
@@ -182,14 +188,22 @@ export function applyToBoard(
       enter.tickets = [...enter.tickets, { ...moved, overdue: view.overdue, updated_at: row.updated_at }]
         .sort(newestFirst)
         .slice(0, BOARD_LANE_CARDS);
-      touched.add(enter);
     }
   }
   // A lane shows its first cards of all it holds; one that lost a card while holding more must ask for the next.
   for (const l of touched) if (l.tickets.length < Math.min(BOARD_LANE_CARDS, l.open)) return refetch;
-  next.lanes = lanes.filter((l) => l.open > 0).sort((a, b) => b.open - a.open);
-  const open = next.lanes.reduce((n, l) => n + l.open, 0);
-  const overdue = next.lanes.reduce((n, l) => n + l.overdue, 0);
-  next.response = { open, overdue, on_time: open - overdue };
+  const nextLanes = lanes.filter((l) => l.open > 0).sort((a, b) => b.open - a.open);
+  const open = nextLanes.reduce((n, l) => n + l.open, 0);
+  const overdue = nextLanes.reduce((n, l) => n + l.overdue, 0);
+  // What did not change keeps its identity too (the charts read by_priority and response).
+  const next: RequestsBoard = {
+    by_state: sameCounts(board.by_state, byState) ? board.by_state : byState,
+    by_priority: sameCounts(board.by_priority, byPriority) ? board.by_priority : byPriority,
+    response:
+      board.response.open === open && board.response.overdue === overdue
+        ? board.response
+        : { open, overdue, on_time: open - overdue },
+    lanes: nextLanes,
+  };
   return { kind: 'set', data: next };
 }

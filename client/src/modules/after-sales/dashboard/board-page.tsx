@@ -1,7 +1,7 @@
-import { Badge, Box, Card, Grid, Heading, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { memo } from 'react';
+import { Box, Card, Grid, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { TICKET_PRIORITIES } from '#domain/schemas/after-sales';
 import { TICKET_CREATED_STATES, TICKET_STATE_LETTER, type TicketState } from '#machines/ticket';
 import { formatNumber } from '../../../shared/format.ts';
@@ -9,86 +9,101 @@ import { PageHeader } from '../../../shared/layout/page-states.tsx';
 import { boardQuery } from '../api/boards-api.ts';
 import type { RequestsBoard } from '../api/types.ts';
 import { useAfterSalesLive } from '../api/use-after-sales-live.ts';
-import { PriorityBadge } from '../components/priority-badge.tsx';
 import { QueryState } from '../../../widgets/query-state.tsx';
 import { TICKET_STATE_COLORS, TicketStateTag } from '../components/ticket-state-tag.tsx';
 import { BarChart } from '../../../widgets/charts/index.ts';
 import { DashboardFilters, DashboardNav, useDashboardFilters } from './dashboard-nav.tsx';
+import { Lane } from './board-lane.tsx';
 
 const BOARD_STATES: TicketState[] = [...TICKET_CREATED_STATES, 'finalizada', 'no_aplica'];
 const PRIORITY_COLORS = { low: '#9ca3af', medium: '#2b7bd6', high: '#ea580c', urgent: '#dc2626' } as const;
 
-function Lane({ lane }: { lane: RequestsBoard['lanes'][number] }) {
+/** The count of each state; like the charts below, rendered again only when its figures change (api/screen-apply.ts keeps them). */
+const StateCounts = memo(function StateCounts({ byState }: { byState: RequestsBoard['by_state'] }) {
   const { t } = useTranslation();
   return (
-    <Card.Root size="sm" minW="64" maxW="80" flexShrink={0} data-testid="board-lane">
-      <Card.Header pb="2">
-        <HStack justify="space-between" gap="2">
-          <HStack gap="2" minW="0">
-            <Box
-              boxSize="3"
-              borderRadius="full"
-              flexShrink={0}
-              style={{ backgroundColor: lane.responsible.color ?? '#9ca3af' }}
-            />
-            <Text fontWeight="semibold" truncate>
-              {lane.responsible.full_name}
-            </Text>
-          </HStack>
-          <Badge variant="subtle">{lane.open}</Badge>
-        </HStack>
-        <HStack gap="1" mt="1" wrap="wrap" textStyle="xs" color="fg.muted">
-          {(['nueva', 'abierta', 'en_proceso', 'postergada'] as const).map((s) => (
-            <HStack key={s} gap="1">
+    <SimpleGrid columns={{ base: 2, sm: 4, lg: 7 }} gap="3">
+      {BOARD_STATES.map((s) => (
+        <Card.Root key={s} size="sm" data-testid={`board-count-${s}`}>
+          <Card.Body gap="1">
+            <HStack gap="2" minW="0">
               <TicketStateTag state={s} size="sm" />
-              {lane.by_state[s]}
-            </HStack>
-          ))}
-          {lane.responsible.is_agent ? (
-            <Badge size="xs" variant="outline">
-              {t('after_sales_ui.board.agent_exempt')}
-            </Badge>
-          ) : lane.overdue ? (
-            <Badge size="xs" colorPalette="red">
-              {t('after_sales_ui.board.overdue_n', { count: lane.overdue })}
-            </Badge>
-          ) : null}
-        </HStack>
-      </Card.Header>
-      <Card.Body pt="0">
-        <Stack gap="2" maxH="96" overflowY="auto">
-          {lane.tickets.map((c) => (
-            <Box
-              key={c.id}
-              borderWidth="1px"
-              borderRadius="md"
-              p="2"
-              borderColor={c.overdue ? 'red.300' : undefined}
-              data-testid="board-card"
-              data-ticket-id={c.id}
-            >
-              <HStack gap="2">
-                <TicketStateTag state={c.state} size="sm" />
-                <Link asChild fontWeight="semibold" textStyle="sm" colorPalette="brand">
-                  <RouterLink to={`/warranties/solicitud/${c.id}`}>{c.code}</RouterLink>
-                </Link>
-                <PriorityBadge priority={c.priority} />
-              </HStack>
-              <Text textStyle="xs" mt="1" lineClamp={2}>
-                {c.subject}
-              </Text>
-              {c.overdue ? (
-                <Text textStyle="xs" color={{ base: 'red.700', _dark: 'red.300' }} fontWeight="medium">
-                  {t('after_sales_ui.board.overdue')}
+              {TICKET_STATE_LETTER[s] ? (
+                <Text textStyle="xs" color="fg.muted" truncate>
+                  {t(`after_sales.states.${s}`)}
                 </Text>
               ) : null}
-            </Box>
-          ))}
-        </Stack>
+            </HStack>
+            <Text textStyle="2xl" fontWeight="bold" data-testid="board-count" style={{ color: TICKET_STATE_COLORS[s] }}>
+              {formatNumber(byState[s] ?? 0)}
+            </Text>
+          </Card.Body>
+        </Card.Root>
+      ))}
+    </SimpleGrid>
+  );
+});
+
+const PriorityChart = memo(function PriorityChart({ byPriority }: { byPriority: RequestsBoard['by_priority'] }) {
+  const { t } = useTranslation();
+  return (
+    <Card.Root size="sm">
+      <Card.Body>
+        <Heading as="h2" size="sm" mb="3">
+          {t('after_sales_ui.board.by_priority')}
+        </Heading>
+        <BarChart
+          testId="board-priority"
+          label={t('after_sales_ui.board.by_priority')}
+          horizontal
+          xKey="label"
+          colorKey="color"
+          series={[{ key: 'value', label: t('after_sales_ui.list.tickets') }]}
+          data={TICKET_PRIORITIES.map((p) => ({
+            label: t(`after_sales.priorities.${p}`),
+            value: byPriority[p] ?? 0,
+            color: PRIORITY_COLORS[p],
+          }))}
+        />
       </Card.Body>
     </Card.Root>
   );
-}
+});
+
+const ResponseChart = memo(function ResponseChart({ response }: { response: RequestsBoard['response'] }) {
+  const { t } = useTranslation();
+  return (
+    <Card.Root size="sm">
+      <Card.Body>
+        <Heading as="h2" size="sm" mb="3">
+          {t('after_sales_ui.board.response')}
+        </Heading>
+        <BarChart
+          testId="board-response"
+          label={t('after_sales_ui.board.response')}
+          horizontal
+          stacked
+          height={96}
+          xKey="label"
+          series={[
+            { key: 'on_time', label: t('after_sales_ui.board.on_time'), color: '#16a34a' },
+            { key: 'overdue', label: t('after_sales_ui.board.overdue'), color: '#dc2626' },
+          ]}
+          data={[
+            {
+              label: t('after_sales_ui.list.tickets'),
+              on_time: response.on_time,
+              overdue: response.overdue,
+            },
+          ]}
+        />
+        <Text textStyle="xs" color="fg.muted" mt="2">
+          {t('after_sales_ui.board.response_help')}
+        </Text>
+      </Card.Body>
+    </Card.Root>
+  );
+});
 
 /** dashboard/solicitudes (docs/product.md#dashboards): counts by state and priority, overdue vs response time, lanes per responsible; live. */
 export function BoardPage() {
@@ -106,80 +121,10 @@ export function BoardPage() {
       <QueryState query={board}>
         {(data) => (
           <Stack gap="4" data-testid="board" data-updated-at={board.dataUpdatedAt}>
-            <SimpleGrid columns={{ base: 2, sm: 4, lg: 7 }} gap="3">
-              {BOARD_STATES.map((s) => (
-                <Card.Root key={s} size="sm" data-testid={`board-count-${s}`}>
-                  <Card.Body gap="1">
-                    <HStack gap="2" minW="0">
-                      <TicketStateTag state={s} size="sm" />
-                      {TICKET_STATE_LETTER[s] ? (
-                        <Text textStyle="xs" color="fg.muted" truncate>
-                          {t(`after_sales.states.${s}`)}
-                        </Text>
-                      ) : null}
-                    </HStack>
-                    <Text
-                      textStyle="2xl"
-                      fontWeight="bold"
-                      data-testid="board-count"
-                      style={{ color: TICKET_STATE_COLORS[s] }}
-                    >
-                      {formatNumber(data.by_state[s] ?? 0)}
-                    </Text>
-                  </Card.Body>
-                </Card.Root>
-              ))}
-            </SimpleGrid>
+            <StateCounts byState={data.by_state} />
             <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
-              <Card.Root size="sm">
-                <Card.Body>
-                  <Heading as="h2" size="sm" mb="3">
-                    {t('after_sales_ui.board.by_priority')}
-                  </Heading>
-                  <BarChart
-                    testId="board-priority"
-                    label={t('after_sales_ui.board.by_priority')}
-                    horizontal
-                    xKey="label"
-                    colorKey="color"
-                    series={[{ key: 'value', label: t('after_sales_ui.list.tickets') }]}
-                    data={TICKET_PRIORITIES.map((p) => ({
-                      label: t(`after_sales.priorities.${p}`),
-                      value: data.by_priority[p] ?? 0,
-                      color: PRIORITY_COLORS[p],
-                    }))}
-                  />
-                </Card.Body>
-              </Card.Root>
-              <Card.Root size="sm">
-                <Card.Body>
-                  <Heading as="h2" size="sm" mb="3">
-                    {t('after_sales_ui.board.response')}
-                  </Heading>
-                  <BarChart
-                    testId="board-response"
-                    label={t('after_sales_ui.board.response')}
-                    horizontal
-                    stacked
-                    height={96}
-                    xKey="label"
-                    series={[
-                      { key: 'on_time', label: t('after_sales_ui.board.on_time'), color: '#16a34a' },
-                      { key: 'overdue', label: t('after_sales_ui.board.overdue'), color: '#dc2626' },
-                    ]}
-                    data={[
-                      {
-                        label: t('after_sales_ui.list.tickets'),
-                        on_time: data.response.on_time,
-                        overdue: data.response.overdue,
-                      },
-                    ]}
-                  />
-                  <Text textStyle="xs" color="fg.muted" mt="2">
-                    {t('after_sales_ui.board.response_help')}
-                  </Text>
-                </Card.Body>
-              </Card.Root>
+              <PriorityChart byPriority={data.by_priority} />
+              <ResponseChart response={data.response} />
             </Grid>
             <Box>
               <Heading as="h2" size="sm" mb="2">
