@@ -1,6 +1,7 @@
 /**
  * Fan-out benchmark (docs/architecture.md §7): N socket.io clients in R rooms on loopback. For the app's path
- * (commit → outbox relay → MQTT broker → gateway → room) it measures the time from the commit to
+ * (commit → outbox relay → gateway → room; the relay hands each event to the gateway of its own process and
+ * publishes it to the MQTT broker for the others, docs/decisions.md D-291) it measures the time from the commit to
  * each client's receipt; beside it, in the same run and process, a bare Socket.IO server
  * broadcasting the same payload to the same number of clients and rooms. The ratio of the two is
  * the figure that matters: what the durable path costs over a plain broadcast.
@@ -199,7 +200,7 @@ export async function run(args: string[]) {
     ['path', 'receipts', 'p50', 'p95', 'p99', 'max'],
     ['bare Socket.IO broadcast', String(bare.n), ms(bare.p50), ms(bare.p95), ms(bare.p99), ms(bare.max)],
     [
-      `commit (${app.database}) → relay → MQTT (${app.broker}) → gateway`,
+      `commit (${app.database}) → relay → gateway (+ MQTT ${app.broker})`,
       String(app.n),
       ms(app.p50),
       ms(app.p95),
