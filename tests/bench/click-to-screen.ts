@@ -20,6 +20,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { ensureClientBuild } from '../../scripts/client-build.ts';
 import { CHROMIUM_ARGS, findChromium, INSTALL_HINT } from '../e2e/support/chromium.ts';
 import { REPO, scratchDir, startFilesServer } from '../e2e/files-support.ts';
+import { intOption, summary } from './support/figures.ts';
 
 const API = '/api/v2/public/api';
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
@@ -27,22 +28,9 @@ const TIMEOUT = 15_000;
 
 type Options = { actions: number; gapMs: number };
 function parse(args: string[]): Options {
-  const get = (name: string, def: number, min: number, max: number) => {
-    const i = args.indexOf(`--${name}`);
-    const v = i >= 0 ? Number(args[i + 1]) : def;
-    if (!Number.isInteger(v) || v < min || v > max)
-      throw new Error(`--${name} must be an integer from ${min} to ${max}`);
-    return v;
-  };
-  return { actions: get('actions', 50, 1, 500), gapMs: get('gap', 150, 0, 5000) };
+  return { actions: intOption(args, 'actions', 50, 1, 500), gapMs: intOption(args, 'gap', 150, 0, 5000) };
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-function stats(values: number[]) {
-  const s = [...values].sort((a, b) => a - b);
-  return { n: s.length, p50: percentile(s, 50), p95: percentile(s, 95), p99: percentile(s, 99), max: s[s.length - 1] };
-}
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 
 /** tsx names the functions it compiles (`__name(fn, …)`); the page functions below need that helper there. */
@@ -249,11 +237,11 @@ export async function run(args: string[] = []): Promise<void> {
     const live = await app(browser, server.url, o);
     const rows = [
       ['path', 'n', 'p50', 'p95', 'p99', 'max'],
-      ['bare: POST + Socket.IO broadcast, DOM', ...fmt(stats(base.dom))],
-      ['bare: … next frame', ...fmt(stats(base.frame))],
-      ['app: click → other screen, DOM', ...fmt(stats(live.dom))],
-      ['app: … next frame', ...fmt(stats(live.frame))],
-      ['app: click → acting tab (optimistic)', ...fmt(stats(live.acting))],
+      ['bare: POST + Socket.IO broadcast, DOM', ...fmt(summary(base.dom))],
+      ['bare: … next frame', ...fmt(summary(base.frame))],
+      ['app: click → other screen, DOM', ...fmt(summary(live.dom))],
+      ['app: … next frame', ...fmt(summary(live.frame))],
+      ['app: click → acting tab (optimistic)', ...fmt(summary(live.acting))],
     ];
     console.log(
       `\nClick to the other screen: ${o.actions} actions (postpone / resume ticket ${live.ticketId}), two Chromium contexts, loopback`,
@@ -267,15 +255,15 @@ export async function run(args: string[] = []): Promise<void> {
       );
     console.log('  where the time goes (p50 / p99):');
     const part = (label: string, v: number[]) =>
-      console.log(`    ${label.padEnd(46)} ${ms(stats(v).p50).padStart(10)} ${ms(stats(v).p99).padStart(10)}`);
+      console.log(`    ${label.padEnd(46)} ${ms(summary(v).p50).padStart(10)} ${ms(summary(v).p99).padStart(10)}`);
     part('click → command request sent', live.parts.toRequest);
     part('command request (sent → answered)', live.parts.request);
     part('click → event on the watching socket', live.parts.toEvent);
     part('event on the socket → board DOM changed', live.parts.toDom);
-    const p99 = stats(live.frame).p99;
+    const p99 = summary(live.frame).p99;
     console.log(
       `  app p99 (frame) ${ms(p99)} against the goal of 100 ms: ${p99 <= 100 ? 'met' : 'NOT met'}; ` +
-        `${(p99 / stats(base.frame).p99).toFixed(1)}× the bare floor's p99`,
+        `${(p99 / summary(base.frame).p99).toFixed(1)}× the bare floor's p99`,
     );
     console.log(`  board requests during the actions: ${live.refetches} (the events carried what it shows when 0)`);
     console.log(
@@ -292,6 +280,6 @@ export async function run(args: string[] = []): Promise<void> {
   }
 }
 
-function fmt(s: ReturnType<typeof stats>) {
+function fmt(s: ReturnType<typeof summary>) {
   return [String(s.n), ms(s.p50), ms(s.p95), ms(s.p99), ms(s.max)];
 }

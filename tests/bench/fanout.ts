@@ -22,16 +22,12 @@ import type { LiveEvent } from '#domain/realtime';
 import { tickets, users } from '../../server/src/db/schema/index.ts';
 import { recordEvent, transactionWithEvents } from '../../server/src/events/outbox.ts';
 import { startFaultApp } from '../fault/fault-support.ts';
+import { intOption, summary } from './support/figures.ts';
 
 type Options = { clients: number; rooms: number; events: number; gapMs: number; timeoutMs: number };
 
 function parse(args: string[]): Options {
-  const get = (name: string, def: number, max: number) => {
-    const i = args.indexOf(`--${name}`);
-    const v = i >= 0 ? Number(args[i + 1]) : def;
-    if (!Number.isInteger(v) || v < 1 || v > max) throw new Error(`--${name} must be an integer from 1 to ${max}`);
-    return v;
-  };
+  const get = (name: string, def: number, max: number) => intOption(args, name, def, 1, max);
   // Bounded: a bench must not take the machine (2 cores shared with others) for long.
   return {
     clients: get('clients', 1000, 2000),
@@ -42,12 +38,6 @@ function parse(args: string[]): Options {
   };
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-function summary(samples: number[]) {
-  const s = [...samples].sort((a, b) => a - b);
-  return { n: s.length, p50: percentile(s, 50), p95: percentile(s, 95), p99: percentile(s, 99), max: s[s.length - 1] };
-}
 const ms = (v: number) => `${v.toFixed(2)} ms`;
 
 async function connectAll(
