@@ -118,8 +118,8 @@ export function createOutboxRelay(opts: RelayOptions) {
       offConnect = publisher.onConnect(() => loop.retryNow());
       loop.start();
     },
-    /** A commit wrote events: publish now instead of at the next poll. */
-    wake: () => loop.wake(),
+    /** A commit wrote events: publish now, ahead of what the committing request does next. */
+    wake: () => loop.wakeNow(),
     /** Resolves the next time the relay finds nothing left to publish (tests, shutdown). */
     idle: () => loop.idle(),
     get published() {

@@ -60,6 +60,28 @@ describe('the run loop of the outbox relay and consumers', () => {
     await loop.stop();
   });
 
+  it('wake waits a turn; wakeNow enters the pass within the call, and not while backing off', async () => {
+    const { loop, passes } = loopOf([false, false, new Error('broker away'), false]);
+    loop.start();
+    await settled(loop.idle());
+    const rested = passes.length;
+    loop.wake();
+    expect(passes).toHaveLength(rested);
+    await tick(0);
+    expect(passes).toHaveLength(rested + 1);
+    loop.wakeNow();
+    expect(passes).toHaveLength(rested + 2); // entered before this line, no timer in between
+    await tick(0);
+    loop.wakeNow(); // the third pass fails: the loop backs off
+    await tick(0);
+    const failed = passes.length;
+    loop.wakeNow();
+    expect(passes).toHaveLength(failed);
+    await tick(40);
+    expect(passes).toHaveLength(failed + 1);
+    await loop.stop();
+  });
+
   it('a wake during a pass runs one more pass after it, and idle() waits for a pass that started after it', async () => {
     const { loop, passes, holdNext, releasePass } = loopOf([]);
     loop.start();

@@ -78,14 +78,17 @@ export function createRunLoop(opts: RunLoopOptions) {
       stopped = false;
       schedule(0);
     },
-    /**
-     * New work: a pass after `delayMs`, unless the loop is backing off after a failure. With no delay the pass
-     * starts in this call, so its first query is queued before whatever the waker does next (on PGlite one
-     * query runs at a time: the relay's select goes ahead of the answer the request is still building).
-     */
+    /** New work: a pass after `delayMs`, unless the loop is backing off after a failure. */
     wake(delayMs = 0) {
+      if (!stopped && !failures) schedule(delayMs);
+    },
+    /**
+     * New work that should not wait a turn: the pass starts in this call, so its first query is queued before
+     * whatever the caller does next (on PGlite one query runs at a time: the relay's select goes ahead of the
+     * answer the request is still building). Not while backing off.
+     */
+    wakeNow() {
       if (stopped || failures) return;
-      if (delayMs > 0) return schedule(delayMs);
       clearTimeout(timer);
       dueAt = Infinity;
       void run();
