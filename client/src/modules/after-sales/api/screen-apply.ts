@@ -44,6 +44,13 @@ const FIXED = new Set<string>(['project_id', 'tower_id', 'unit_id', 'origin', 't
 type Before = Pick<TicketRow, 'code' | 'subject'>;
 type Membership = 'in' | 'out' | 'unknown';
 
+/** A filter that holds no constraint (time zone, which date, all dates), or one on creation dates: no write moves a ticket through it. */
+const readsNoChange = (key: string, value: unknown, filters: TicketFilters) =>
+  FIXED.has(key) ||
+  key === 'date_field' ||
+  (key === 'date_preset' && value === 'all') ||
+  (key.startsWith('date_') && filters.date_field !== 'updated');
+
 /**
  * Whether the ticket belongs to the filtered set after the change. `before` is its copy when the
  * screen showed it (so it was in the set): filters on what did not change still hold.
@@ -57,11 +64,9 @@ export function membership(filters: TicketFilters, before: Before | undefined, r
       if (!byRow(row, value)) return 'out';
       continue;
     }
-    if (key === 'tz') continue;
-    const creationDates = key.startsWith('date_') && filters.date_field !== 'updated';
+    const unconstrained = key === 'tz' || key === 'date_field' || (key === 'date_preset' && value === 'all');
     const sameText = key === 'search' && before?.code === row.code && before.subject === row.subject;
-    const noRange = key === 'date_preset' && value === 'all';
-    if (key === 'date_field' || noRange || ((creationDates || sameText) && before)) continue;
+    if (unconstrained || ((readsNoChange(key, value, filters) || sameText) && before)) continue;
     unknown = true; // the clock filter, a date range on updates, a changed text, a filter not known here
   }
   return unknown ? 'unknown' : 'in';
@@ -69,14 +74,7 @@ export function membership(filters: TicketFilters, before: Before | undefined, r
 
 /** Whether every filter of the set reads only what a ticket never changes: no write moves a ticket in or out. */
 const fixedSet = (filters: TicketFilters) =>
-  Object.entries(filters).every(
-    ([key, value]) =>
-      listOf(value).length === 0 ||
-      FIXED.has(key) ||
-      key === 'date_field' ||
-      (key === 'date_preset' && value === 'all') ||
-      (key.startsWith('date_') && filters.date_field !== 'updated'),
-  );
+  Object.entries(filters).every(([key, value]) => listOf(value).length === 0 || readsNoChange(key, value, filters));
 
 /** The value a list sorts by (server: tickets/list.ts SORTS); the clock moves with time, so it never compares. */
 const SORT_VALUE: Record<string, (r: TicketRow) => unknown> = {

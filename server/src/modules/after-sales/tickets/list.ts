@@ -203,7 +203,6 @@ export async function ticketScreenView(db: DbOrTx, ticketId: number, now = new D
     overdue: clocksOfRow(r.ticket, r, now).response.status === 'overdue',
   };
 }
-export type TicketScreenView = NonNullable<Awaited<ReturnType<typeof ticketScreenView>>>;
 
 function orderOf(q: Partial<TicketListQuery>) {
   if (q.sortBy === 'sla') return [slaOrder(q.descending ?? false), asc(tickets.id)];
